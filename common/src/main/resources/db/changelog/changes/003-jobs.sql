@@ -16,6 +16,7 @@ CREATE TABLE jobs (
     attempts         INTEGER     NOT NULL DEFAULT 0,
     lease_owner      TEXT,
     lease_until      TIMESTAMPTZ,
+    finished_by      TEXT,
     published_at     TIMESTAMPTZ,
     created_at       TIMESTAMPTZ NOT NULL,
     updated_at       TIMESTAMPTZ NOT NULL,

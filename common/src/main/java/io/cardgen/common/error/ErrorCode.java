@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Every stable error code of the public API (spec §7 plus the documented extensions), with its
- * HTTP status. A failure anywhere in the system carries one of these, never a free string.
+ * Every stable error code of the public API (spec §7 plus the documented extensions), with its HTTP
+ * status. A failure anywhere in the system carries one of these, never a free string.
  */
 public enum ErrorCode {
   INVALID_PARAMETERS("invalid_parameters", 422),

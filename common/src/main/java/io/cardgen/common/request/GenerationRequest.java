@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A syntactically valid generation request (spec §2.1), before the plan is applied. Optional
- * fields the client left out are {@code null}; the plan decides their defaults.
+ * A syntactically valid generation request (spec §2.1), before the plan is applied. Optional fields
+ * the client left out are {@code null}; the plan decides their defaults.
  *
  * @param photos each entry is a link, a data URI or bare base64, as the client sent it
  * @param keywords the comma-separated phrases, trimmed, empty ones dropped

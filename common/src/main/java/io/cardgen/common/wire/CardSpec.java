@@ -33,4 +33,19 @@ public record CardSpec(
     keywords = List.copyOf(keywords);
     photos = List.copyOf(photos);
   }
+
+  public CardSpec withPhotos(List<PhotoRef> storedPhotos) {
+    return new CardSpec(
+        style,
+        shortDescription,
+        productFacts,
+        length,
+        featuresCount,
+        audience,
+        headersCount,
+        slogansCount,
+        creativity,
+        keywords,
+        storedPhotos);
+  }
 }
