@@ -1,0 +1,85 @@
+package io.cardgen.worker.llm;
+
+import dev.langchain4j.data.message.ImageContent.DetailLevel;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How the worker reaches the LLM (any OpenAI-compatible {@code /chat/completions} endpoint: the
+ * real provider or the simulator).
+ *
+ * @param baseUrl the API root including {@code /v1}, for example {@code https://api.openai.com/v1}
+ * @param timeout the whole budget of one card, retries and backoff included; keep it below the job
+ *     lease. A retry starts only when a full {@code attemptTimeout} still fits in the budget, so a
+ *     card never takes longer than {@code max(timeout, attemptTimeout)} plus backoff granularity
+ * @param attemptTimeout the read timeout of a single HTTP call to the provider
+ * @param maxRetries retries after the first call on HTTP 5xx, 429, timeouts and I/O errors
+ * @param retryBackoff the pause before the first retry; it doubles for each further retry
+ * @param promptVersion the directory under {@code prompts/} holding the prompt texts
+ * @param imageDetail the OpenAI image detail level; {@code low} costs a fixed small number of
+ *     tokens per photo, {@code high}/{@code auto} read fine print at a higher price
+ */
+@ConfigurationProperties("cardgen.llm")
+record LlmProperties(
+    String baseUrl,
+    String apiKey,
+    String model,
+    @DefaultValue("90s") Duration timeout,
+    @DefaultValue("60s") Duration attemptTimeout,
+    @DefaultValue("2") int maxRetries,
+    @DefaultValue("500ms") Duration retryBackoff,
+    @DefaultValue("v1") String promptVersion,
+    @DefaultValue("low") DetailLevel imageDetail) {
+
+  private static final Pattern VERSION = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+
+  LlmProperties {
+    requireText(baseUrl, "baseUrl");
+    requireText(apiKey, "apiKey");
+    requireText(model, "model");
+    requirePositive(timeout, "timeout");
+    requirePositive(attemptTimeout, "attemptTimeout");
+    Objects.requireNonNull(retryBackoff, "cardgen.llm.retry-backoff");
+    Objects.requireNonNull(imageDetail, "cardgen.llm.image-detail");
+    if (maxRetries < 0) {
+      throw new IllegalArgumentException("cardgen.llm.max-retries must not be negative");
+    }
+    if (promptVersion == null || !VERSION.matcher(promptVersion).matches()) {
+      throw new IllegalArgumentException("cardgen.llm.prompt-version must match " + VERSION);
+    }
+  }
+
+  /** Keeps the API key out of logs and failure analysis output. */
+  @Override
+  public String toString() {
+    return "LlmProperties[baseUrl=%s, model=%s, timeout=%s, attemptTimeout=%s, maxRetries=%d, retryBackoff=%s, promptVersion=%s, imageDetail=%s]"
+        .formatted(
+            baseUrl,
+            model,
+            timeout,
+            attemptTimeout,
+            maxRetries,
+            retryBackoff,
+            promptVersion,
+            imageDetail);
+  }
+
+  private static void requireText(String value, String name) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("cardgen.llm." + kebab(name) + " must be set");
+    }
+  }
+
+  private static void requirePositive(Duration value, String name) {
+    if (value == null || value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException("cardgen.llm." + kebab(name) + " must be positive");
+    }
+  }
+
+  private static String kebab(String name) {
+    return name.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,126 @@
+package io.cardgen.worker.llm;
+
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.FinishReason;
+import dev.langchain4j.model.output.TokenUsage;
+import io.cardgen.common.card.CardContent;
+import io.cardgen.common.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads the model's answer into card texts. The order of checks matters: a filtered or truncated
+ * answer is reported as such even when its partial text happens to be empty or broken JSON. Parsing
+ * is strict (unknown or duplicate keys, wrong types, trailing text are all rejected) because a
+ * lenient reader would let a malformed answer reach the card.
+ */
+final class ResponseReader {
+
+  private static final JsonMapper STRICT =
+      JsonMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+
+  private static final Set<String> KEYS =
+      Set.of("description", "features", "audience", "headers", "slogans");
+
+  Step<Answer> read(ChatResponse response) {
+    FinishReason finish = response.finishReason();
+    if (finish == FinishReason.CONTENT_FILTER) {
+      return Step.stop(ErrorCode.GENERATION_REFUSED, "the provider filtered the answer");
+    }
+    if (finish == FinishReason.LENGTH) {
+      return Step.stop(ErrorCode.GENERATION_INCOMPLETE, "the answer hit the token limit");
+    }
+    String text = response.aiMessage() == null ? null : response.aiMessage().text();
+    if (text == null || text.isBlank()) {
+      return Step.stop(ErrorCode.GENERATION_EMPTY, "the answer has no content");
+    }
+    try {
+      CardContent content = parse(text);
+      TokenUsage usage = response.tokenUsage();
+      return Step.ok(
+          new Answer(
+              content,
+              count(usage, TokenUsage::inputTokenCount),
+              count(usage, TokenUsage::outputTokenCount),
+              response.aiMessage()));
+    } catch (JacksonException e) {
+      return invalid(e.getOriginalMessage());
+    } catch (MalformedCard e) {
+      return invalid(e.getMessage());
+    }
+  }
+
+  static CardContent parse(String text) {
+    JsonNode root = STRICT.readTree(text);
+    if (root == null || !root.isObject()) {
+      throw new MalformedCard("the answer is not a JSON object");
+    }
+    for (Map.Entry<String, JsonNode> property : root.properties()) {
+      if (!KEYS.contains(property.getKey())) {
+        throw new MalformedCard("unknown key " + property.getKey());
+      }
+    }
+    return new CardContent(
+        string(root, "description"),
+        list(root, "features"),
+        string(root, "audience"),
+        list(root, "headers"),
+        list(root, "slogans"));
+  }
+
+  private static String string(JsonNode root, String key) {
+    JsonNode node = root.get(key);
+    if (node == null) {
+      return null;
+    }
+    if (!node.isString()) {
+      throw new MalformedCard(key + " is not a string");
+    }
+    return node.stringValue();
+  }
+
+  private static List<String> list(JsonNode root, String key) {
+    JsonNode node = root.get(key);
+    if (node == null) {
+      return null;
+    }
+    if (!node.isArray()) {
+      throw new MalformedCard(key + " is not an array");
+    }
+    List<String> items = new ArrayList<>(node.size());
+    for (JsonNode item : node.values()) {
+      if (!item.isString()) {
+        throw new MalformedCard(key + " holds a non-string item");
+      }
+      items.add(item.stringValue());
+    }
+    return List.copyOf(items);
+  }
+
+  private static int count(TokenUsage usage, Function<TokenUsage, Integer> field) {
+    Integer value = usage == null ? null : field.apply(usage);
+    return value == null ? 0 : value;
+  }
+
+  private static Step<Answer> invalid(String why) {
+    return Step.stop(ErrorCode.GENERATION_INVALID_RESPONSE, "the answer is not a card: " + why);
+  }
+
+  /** The answer is JSON but not shaped like a card. */
+  static final class MalformedCard extends RuntimeException {
+    MalformedCard(String message) {
+      super(message, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package io.cardgen.worker.validation;
+
+/**
+ * One way a generated card breaks the output rules of spec §8. The detail is plain English meant
+ * for logs and, in a repair round, for telling the model what to fix; it never reaches the API
+ * client, which only sees {@code generation_invalid_response}.
+ */
+public record Violation(Rule rule, String detail) {
+
+  public enum Rule {
+    /** The description is outside 80%–115% of the requested length. */
+    DESCRIPTION_LENGTH,
+    /** A text contains the {@code **} emphasis marker. */
+    MARKDOWN_BOLD,
+    /** A requested list has more or fewer items than the plan's count. */
+    ITEM_COUNT,
+    /** A list item, or the audience text, is empty or whitespace. */
+    BLANK_TEXT,
+    /** A list item spans several lines, so it would count as several lines of the block. */
+    MULTILINE_ITEM,
+    /** A requested block is absent. */
+    MISSING_BLOCK,
+    /** A block is present that was not requested. */
+    UNREQUESTED_BLOCK
+  }
+}

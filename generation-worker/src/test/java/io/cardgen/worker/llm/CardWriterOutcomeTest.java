@@ -1,0 +1,202 @@
+package io.cardgen.worker.llm;
+
+import static io.cardgen.worker.fixtures.CardSpecBuilder.aCardSpec;
+import static io.cardgen.worker.llm.StubOpenAi.completion;
+import static io.cardgen.worker.llm.StubOpenAi.error;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.card.CardContent;
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.wire.CardSpec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** How each provider answer, verified against a real HTTP stub, ends as an outcome. */
+class CardWriterOutcomeTest {
+
+  private static final List<PhotoInput> PHOTO =
+      List.of(new PhotoInput(new byte[] {1, 2, 3}, "image/jpeg"));
+  private static final CardSpec SPEC = aCardSpec().withLength(300).build();
+
+  private final StubOpenAi stub = newStub();
+
+  @AfterEach
+  void stop() {
+    stub.close();
+  }
+
+  @Test
+  void returnsTheValidatedCardWithTokenCountsAndPromptVersion() {
+    CardSpec spec = aCardSpec().withFeatures(2).withAudience().build();
+    String card =
+        """
+        {"description": "%s", "features": ["Cotton", "Midi"], "audience": "Women"}"""
+            .formatted("д".repeat(300));
+    stub.always(completion(card, "stop"));
+
+    LlmOutcome outcome = TestWriters.writer(stub).write(spec, PHOTO);
+
+    assertThat(outcome)
+        .isEqualTo(
+            new LlmOutcome.Generated(
+                new CardContent("д".repeat(300), List.of("Cotton", "Midi"), "Women", null, null),
+                1234,
+                321,
+                "v1"));
+  }
+
+  @Test
+  void mapsARefusalToGenerationRefused() {
+    stub.always(StubOpenAi.refusal("I can't help with that."));
+
+    assertFailed(ErrorCode.GENERATION_REFUSED, "I can't help with that.");
+  }
+
+  @Test
+  void mapsAContentFilterFinishToGenerationRefused() {
+    stub.always(completion("{\"description\": \"", "content_filter"));
+
+    assertFailed(ErrorCode.GENERATION_REFUSED, "filtered");
+  }
+
+  @Test
+  void mapsALengthFinishToGenerationIncomplete() {
+    stub.always(completion("{\"description\": \"xxxx", "length"));
+
+    assertFailed(ErrorCode.GENERATION_INCOMPLETE, "token limit");
+  }
+
+  @Test
+  void mapsEmptyContentToGenerationEmpty() {
+    stub.always(completion("", "stop"));
+    assertFailed(ErrorCode.GENERATION_EMPTY, "no content");
+  }
+
+  @Test
+  void mapsMissingContentToGenerationEmpty() {
+    stub.always(completion(null, "stop"));
+    assertFailed(ErrorCode.GENERATION_EMPTY, "no content");
+  }
+
+  @Test
+  void mapsMalformedJsonToInvalidResponse() {
+    stub.always(completion("{\"description\": \"unterminated", "stop"));
+    assertFailed(ErrorCode.GENERATION_INVALID_RESPONSE, "not a card");
+  }
+
+  @Test
+  void mapsARuleViolationToInvalidResponse() {
+    stub.always(completion("{\"description\": \"much too short\"}", "stop"));
+    assertFailed(
+        ErrorCode.GENERATION_INVALID_RESPONSE, "description has 14 characters; 240 to 345");
+  }
+
+  @Test
+  void retriesARateLimitAndThenSucceeds() {
+    stub.answering(
+        n ->
+            n == 0
+                ? error(429, "Rate limit reached")
+                : completion(StubOpenAi.validCardJson(), "stop"));
+
+    assertThat(TestWriters.writer(stub, 2).write(SPEC, PHOTO))
+        .isInstanceOf(LlmOutcome.Generated.class);
+    assertThat(stub.received()).hasSize(2);
+  }
+
+  @Test
+  void retriesServerErrorsUpToMaxRetriesThenFails() {
+    stub.always(error(500, "boom"));
+
+    LlmOutcome outcome = TestWriters.writer(stub, 2).write(SPEC, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
+    LlmOutcome.Failed failed = (LlmOutcome.Failed) outcome;
+    assertThat(failed.code()).isEqualTo(ErrorCode.GENERATION_FAILED);
+    assertThat(failed.detail()).contains("3 attempts failed", "InternalServerException", "500");
+    assertThat(stub.received()).hasSize(3);
+  }
+
+  @Test
+  void doesNotRetryARejectedRequest() {
+    stub.always(error(400, "Invalid schema for response_format"));
+
+    assertFailed(ErrorCode.GENERATION_FAILED, "InvalidRequestException (HTTP 400)");
+    assertThat(stub.received()).hasSize(1);
+  }
+
+  @Test
+  void doesNotRetryOrEchoAFailedAuthentication() {
+    stub.always(error(401, "Incorrect API key provided: sk-te**st"));
+
+    LlmOutcome.Failed failed = assertFailed(ErrorCode.GENERATION_FAILED, "HTTP 401");
+    assertThat(failed.detail()).doesNotContain("sk-");
+    assertThat(stub.received()).hasSize(1);
+  }
+
+  @Test
+  void retriesATimedOutAttemptThenFails() {
+    stub.hanging();
+    LlmProperties properties = TestWriters.properties(stub, 1, Duration.ofMillis(200));
+
+    LlmOutcome outcome =
+        LlmConfiguration.cardWriter(properties, InstantSource.system()).write(SPEC, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
+    assertThat(((LlmOutcome.Failed) outcome).code()).isEqualTo(ErrorCode.GENERATION_FAILED);
+    assertThat(((LlmOutcome.Failed) outcome).detail())
+        .contains("2 attempts failed", "TimeoutException");
+    assertThat(stub.received()).hasSize(2);
+  }
+
+  @Test
+  void retriesWhenTheProviderCannotBeReached() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.bind(new InetSocketAddress("127.0.0.1", 0));
+      closedPort = socket.getLocalPort();
+    }
+    LlmProperties reachable = TestWriters.properties(stub, 1, Duration.ofSeconds(5));
+    LlmProperties unreachable =
+        new LlmProperties(
+            "http://127.0.0.1:" + closedPort + "/v1",
+            reachable.apiKey(),
+            reachable.model(),
+            reachable.timeout(),
+            reachable.attemptTimeout(),
+            reachable.maxRetries(),
+            reachable.retryBackoff(),
+            reachable.promptVersion(),
+            reachable.imageDetail());
+
+    LlmOutcome outcome =
+        LlmConfiguration.cardWriter(unreachable, InstantSource.system()).write(SPEC, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
+    assertThat(((LlmOutcome.Failed) outcome).code()).isEqualTo(ErrorCode.GENERATION_FAILED);
+    assertThat(((LlmOutcome.Failed) outcome).detail()).contains("2 attempts failed");
+  }
+
+  private LlmOutcome.Failed assertFailed(ErrorCode code, String detailPart) {
+    LlmOutcome outcome = TestWriters.writer(stub).write(SPEC, PHOTO);
+    assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
+    LlmOutcome.Failed failed = (LlmOutcome.Failed) outcome;
+    assertThat(failed.code()).isEqualTo(code);
+    assertThat(failed.detail()).contains(detailPart);
+    return failed;
+  }
+
+  private static StubOpenAi newStub() {
+    try {
+      return new StubOpenAi();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.cardgen.worker.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import io.cardgen.common.error.ErrorCode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The time budget, with a clock the test moves instead of waiting. */
+class ProviderCallTest {
+
+  private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
+  private static final ChatRequest REQUEST =
+      ChatRequest.builder().messages(UserMessage.from("hi")).build();
+
+  private final AtomicInteger calls = new AtomicInteger();
+  private final ChatModel alwaysRateLimited =
+      new ChatModel() {
+        @Override
+        public ChatResponse doChat(ChatRequest request) {
+          calls.incrementAndGet();
+          throw new RateLimitException("429");
+        }
+      };
+
+  @Test
+  void stopsRetryingWhenAnotherAttemptWouldOverrunTheBudget() {
+    // Budget 90 s, attempts up to 60 s: after a failure at 31 s no full attempt fits any more.
+    Instant[] readings = {START, START.plusSeconds(31)};
+    AtomicInteger reading = new AtomicInteger();
+    InstantSource clock = () -> readings[Math.min(reading.getAndIncrement(), 1)];
+
+    Step<ChatResponse> result = new ProviderCall(alwaysRateLimited, budget(5), clock).call(REQUEST);
+
+    LlmOutcome.Failed failed = result.fold(ok -> null, stop -> stop);
+    assertThat(failed.code()).isEqualTo(ErrorCode.GENERATION_FAILED);
+    assertThat(failed.detail()).startsWith("time budget spent");
+    assertThat(calls).hasValue(1);
+  }
+
+  @Test
+  void retriesWhileTheBudgetAllows() {
+    InstantSource frozen = InstantSource.fixed(START);
+
+    Step<ChatResponse> result =
+        new ProviderCall(alwaysRateLimited, budget(3), frozen).call(REQUEST);
+
+    assertThat(result.fold(ok -> null, stop -> stop).detail()).startsWith("4 attempts failed");
+    assertThat(calls).hasValue(4);
+  }
+
+  private static LlmProperties budget(int maxRetries) {
+    return new LlmProperties(
+        "http://127.0.0.1:1/v1",
+        "sk-test",
+        "gpt-test",
+        Duration.ofSeconds(90),
+        Duration.ofSeconds(60),
+        maxRetries,
+        Duration.ofMillis(1),
+        "v1",
+        dev.langchain4j.data.message.ImageContent.DetailLevel.LOW);
+  }
+}

@@ -1,0 +1,102 @@
+package io.cardgen.worker.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.FinishReason;
+import io.cardgen.common.card.CardContent;
+import io.cardgen.common.error.ErrorCode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ResponseReaderTest {
+
+  private final ResponseReader reader = new ResponseReader();
+
+  @Test
+  void readsEveryKnownBlock() {
+    String json =
+        """
+        {"description": "D", "features": ["f1", "f2"], "audience": "A",
+         "headers": ["h"], "slogans": ["s1", "s2"]}""";
+
+    assertThat(answer(json).content())
+        .isEqualTo(
+            new CardContent("D", List.of("f1", "f2"), "A", List.of("h"), List.of("s1", "s2")));
+  }
+
+  @Test
+  void leavesAbsentBlocksNull() {
+    assertThat(answer("{\"description\": \"D\"}").content())
+        .isEqualTo(new CardContent("D", null, null, null, null));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{\"description\": \"D\", \"extra\": \"x\"}",
+        "{\"description\": \"D\", \"description\": \"E\"}",
+        "{\"description\": \"D\"} trailing",
+        "{\"description\": \"D\"}{\"description\": \"E\"}",
+        "{\"description\": 42}",
+        "{\"description\": null}",
+        "{\"description\": \"D\", \"features\": \"one, two\"}",
+        "{\"description\": \"D\", \"features\": [\"one\", 2]}",
+        "{\"description\": \"D\", \"audience\": [\"a\"]}",
+        "[{\"description\": \"D\"}]",
+        "\"description\"",
+        "```json\n{\"description\": \"D\"}\n```",
+        "{description: \"D\"}"
+      })
+  void rejectsAnythingButAStrictCardObject(String json) {
+    assertThat(failure(response(json, FinishReason.STOP)).code())
+        .isEqualTo(ErrorCode.GENERATION_INVALID_RESPONSE);
+  }
+
+  @Test
+  void reportsTruncationBeforeTheBrokenJsonItCaused() {
+    assertThat(failure(response("{\"descr", FinishReason.LENGTH)).code())
+        .isEqualTo(ErrorCode.GENERATION_INCOMPLETE);
+  }
+
+  @Test
+  void countsMissingTokenUsageAsZero() {
+    ChatResponse response =
+        ChatResponse.builder()
+            .aiMessage(AiMessage.from("{\"description\": \"D\"}"))
+            .finishReason(FinishReason.STOP)
+            .build();
+
+    Answer answer = reader.read(response).fold(ok -> ok, failed -> null);
+
+    assertThat(answer.promptTokens()).isZero();
+    assertThat(answer.completionTokens()).isZero();
+  }
+
+  private Answer answer(String json) {
+    return reader
+        .read(response(json, FinishReason.STOP))
+        .fold(
+            ok -> ok,
+            failed -> {
+              throw new AssertionError(failed.toString());
+            });
+  }
+
+  private LlmOutcome.Failed failure(ChatResponse response) {
+    return reader
+        .read(response)
+        .fold(
+            ok -> {
+              throw new AssertionError("read " + ok);
+            },
+            failed -> failed);
+  }
+
+  private static ChatResponse response(String text, FinishReason finish) {
+    return ChatResponse.builder().aiMessage(AiMessage.from(text)).finishReason(finish).build();
+  }
+}

@@ -1,0 +1,33 @@
+package io.cardgen.worker.llm;
+
+import dev.langchain4j.data.message.ImageContent.DetailLevel;
+import java.time.Duration;
+import java.time.InstantSource;
+
+/** CardWriters pointed at a stub server, with millisecond backoff so retries cost no time. */
+final class TestWriters {
+
+  private TestWriters() {}
+
+  static LlmProperties properties(StubOpenAi stub, int maxRetries, Duration attemptTimeout) {
+    return new LlmProperties(
+        stub.baseUrl(),
+        "sk-test",
+        "gpt-test",
+        Duration.ofSeconds(30),
+        attemptTimeout,
+        maxRetries,
+        Duration.ofMillis(1),
+        "v1",
+        DetailLevel.LOW);
+  }
+
+  static CardWriter writer(StubOpenAi stub) {
+    return writer(stub, 2);
+  }
+
+  static CardWriter writer(StubOpenAi stub, int maxRetries) {
+    return LlmConfiguration.cardWriter(
+        properties(stub, maxRetries, Duration.ofSeconds(10)), InstantSource.system());
+  }
+}
