@@ -1,0 +1,53 @@
+# syntax=docker/dockerfile:1
+#
+# cardgen api-gateway: public API on 8080, admin API + actuator on 8081.
+# Build from the repository root (the context needs every module's pom.xml because the parent
+# lists them all, even though only the gateway and its dependencies are compiled):
+#
+#   docker build -f deploy/docker/gateway.Dockerfile -t cardgen/gateway:dev .
+
+############################ build ############################
+FROM maven:3.9-eclipse-temurin-21 AS build
+WORKDIR /src
+COPY . .
+# The Maven wrapper pins the Maven version the project is tested with; the cache mount keeps
+# ~/.m2 (dependencies and the wrapper's Maven download) between builds without baking it into a
+# layer. The jar's file name carries the version, so it is renamed here once.
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -DskipTests package -pl api-gateway -am \
+ && cp api-gateway/target/api-gateway-*-exec.jar /tmp/app.jar
+
+############################ runtime ############################
+FROM eclipse-temurin:21-jre
+
+# curl is for the HEALTHCHECK below; the Temurin image ships it today, install it only if a
+# future base image drops it.
+RUN command -v curl >/dev/null \
+ || (apt-get update \
+     && apt-get install -y --no-install-recommends curl \
+     && rm -rf /var/lib/apt/lists/*)
+
+# A fixed numeric UID so Kubernetes' runAsNonRoot can verify it without resolving names.
+RUN groupadd --system --gid 10001 cardgen \
+ && useradd --system --uid 10001 --gid cardgen --home-dir /app --shell /usr/sbin/nologin cardgen
+WORKDIR /app
+# Owned by root and only readable by the app: a compromised process cannot rewrite its own code.
+COPY --from=build /tmp/app.jar /app/app.jar
+USER 10001:10001
+
+# The liveness/readiness health groups exist by default only when Spring Boot detects
+# Kubernetes; Docker's HEALTHCHECK and compose's depends_on need them everywhere.
+ENV SERVER_PORT=8080 \
+    CARDGEN_ADMIN_PORT=8081 \
+    MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED=true
+EXPOSE 8080 8081
+
+# Readiness (not liveness) so that "healthy" means "takes traffic": it turns DOWN while the app
+# starts and as soon as graceful shutdown begins. Start period covers Liquibase at first start.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=90s --retries=3 \
+  CMD curl -fsS "http://127.0.0.1:${CARDGEN_ADMIN_PORT:-8081}/actuator/health/readiness" >/dev/null || exit 1
+
+# Exec form: java is PID 1 and receives SIGTERM directly, which starts Spring's graceful
+# shutdown (in-flight requests may wait up to 150 s for their job). Extra JVM flags go in
+# JAVA_TOOL_OPTIONS, which the JVM reads on its own.
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/app/app.jar"]
