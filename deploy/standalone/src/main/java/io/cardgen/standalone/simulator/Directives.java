@@ -1,0 +1,57 @@
+package io.cardgen.standalone.simulator;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Test switches written into the short description, like a payment provider's test card numbers:
+ * {@code [sim:refuse]}, {@code [sim:truncate]}, {@code [sim:empty]}, {@code [sim:invalid]}, {@code
+ * [sim:short]}, {@code [sim:fail]} pick a {@link Behaviour}; {@code [sim:slow=MS]} delays the
+ * answer. When several behaviours are given, the first wins.
+ */
+record Directives(Behaviour behaviour, Duration extraDelay) {
+
+  private static final Pattern DIRECTIVE =
+      Pattern.compile("\\[sim:([a-z]+)(?:=(\\d{1,7}))?]", Pattern.CASE_INSENSITIVE);
+
+  static Directives in(String text) {
+    Behaviour behaviour = Behaviour.NORMAL;
+    Duration extraDelay = Duration.ZERO;
+    Matcher directive = DIRECTIVE.matcher(text);
+    while (directive.find()) {
+      String name = directive.group(1).toLowerCase(Locale.ROOT);
+      if (name.equals("slow") && directive.group(2) != null) {
+        extraDelay = Duration.ofMillis(Long.parseLong(directive.group(2)));
+      } else if (behaviour == Behaviour.NORMAL) {
+        behaviour = Behaviour.named(name);
+      }
+    }
+    return new Directives(behaviour, extraDelay);
+  }
+
+  /** The text without any directive, so none leaks into the card. */
+  static String strip(String text) {
+    return DIRECTIVE.matcher(text).replaceAll(" ").replaceAll("\\s+", " ").strip();
+  }
+
+  enum Behaviour {
+    NORMAL,
+    REFUSE,
+    TRUNCATE,
+    EMPTY,
+    INVALID,
+    SHORT,
+    FAIL;
+
+    static Behaviour named(String name) {
+      for (Behaviour behaviour : values()) {
+        if (behaviour.name().equalsIgnoreCase(name)) {
+          return behaviour;
+        }
+      }
+      return NORMAL;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.cardgen.standalone.simulator;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Decides what the pretend model answers: a card, or the misbehaviour a directive asks for. */
+final class SimulatedModel {
+
+  static final String REFUSAL = "I can't help with that.";
+
+  /** Far enough below the service's 80% floor that {@code [sim:short]} is always rejected. */
+  private static final int SHORT_LENGTH_DIVISOR = 5;
+
+  /** Valid JSON that no card schema accepts. */
+  private static final String SCHEMA_BREAKING_CONTENT = "{\"text\":42}";
+
+  private final InstantSource clock;
+  private final AtomicLong completions = new AtomicLong();
+
+  SimulatedModel(InstantSource clock) {
+    this.clock = clock;
+  }
+
+  Answer answer(ChatRequest request) {
+    ProductBrief brief = ProductBrief.from(request.userText());
+    Duration delay = brief.directives().extraDelay();
+    int length = brief.targetLength();
+    return switch (brief.directives().behaviour()) {
+      case NORMAL -> completed(request, Reply.stop(card(request, brief, length)), delay);
+      case SHORT ->
+          completed(
+              request, Reply.stop(card(request, brief, length / SHORT_LENGTH_DIVISOR)), delay);
+      case TRUNCATE -> completed(request, Reply.cutOff(card(request, brief, length)), delay);
+      case EMPTY -> completed(request, Reply.stop(""), delay);
+      case INVALID -> completed(request, Reply.stop(SCHEMA_BREAKING_CONTENT), delay);
+      case REFUSE -> completed(request, Reply.refusal(REFUSAL), delay);
+      case FAIL ->
+          new Answer(
+              500,
+              CompletionBodies.error("The simulator was told to fail ([sim:fail])", "server_error"),
+              delay);
+    };
+  }
+
+  private Answer completed(ChatRequest request, Reply reply, Duration delay) {
+    String id = "chatcmpl-sim-" + completions.incrementAndGet();
+    long created = clock.instant().getEpochSecond();
+    return new Answer(200, CompletionBodies.completion(id, created, request, reply), delay);
+  }
+
+  private static String card(ChatRequest request, ProductBrief brief, int descriptionLength) {
+    return new CardWriter(brief.shortDescription(), descriptionLength).write(request.shape());
+  }
+}

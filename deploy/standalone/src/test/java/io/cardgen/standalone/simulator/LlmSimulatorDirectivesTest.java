@@ -1,0 +1,153 @@
+package io.cardgen.standalone.simulator;
+
+import static io.cardgen.standalone.simulator.CardRequestBuilder.aCardRequest;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cardgen.standalone.simulator.SimulatorClient.Response;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+class LlmSimulatorDirectivesTest {
+
+  private static final String PRODUCT = "Leather wallet with a coin pocket ";
+
+  private static LlmSimulator simulator;
+  private static SimulatorClient client;
+
+  @BeforeAll
+  static void start() {
+    simulator = LlmSimulator.start("127.0.0.1", 0, Duration.ZERO);
+    client = new SimulatorClient(simulator);
+  }
+
+  @AfterAll
+  static void stop() {
+    simulator.close();
+  }
+
+  @Test
+  void refusesWithRefusalAndNoContent() {
+    Response response = client.complete(withDirective("[sim:refuse]"));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.message().path("content").isNull()).isTrue();
+    assertThat(response.message().path("refusal").stringValue())
+        .isEqualTo("I can't help with that.");
+    assertThat(response.finishReason()).isEqualTo("stop");
+  }
+
+  @Test
+  void truncatesWithLengthFinishAndAnUnparsablePrefix() {
+    Response response = client.complete(withDirective("[sim:truncate]").withPhotoParts());
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.finishReason()).isEqualTo("length");
+    assertThat(response.content()).startsWith("{\"description\":\"");
+    assertThatThrownBy(response::card).isInstanceOf(JacksonException.class);
+  }
+
+  @Test
+  void answersEmptyContent() {
+    Response response = client.complete(withDirective("[sim:empty]"));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.content()).isEmpty();
+    assertThat(response.finishReason()).isEqualTo("stop");
+  }
+
+  @Test
+  void answersJsonThatBreaksTheSchema() {
+    Response response = client.complete(withDirective("[sim:invalid]"));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.finishReason()).isEqualTo("stop");
+    assertThat(response.card().isObject()).isTrue();
+    assertThat(response.card().has("description")).isFalse();
+  }
+
+  @Test
+  void writesFarTooShortDescriptionsEveryTime() {
+    for (int attempt = 0; attempt < 3; attempt++) {
+      JsonNode card = client.complete(withDirective("[sim:short]").withLength(1000)).card();
+
+      assertThat(card.propertyNames())
+          .containsExactly("description", "features", "audience", "headers", "slogans");
+      assertThat(card.path("description").stringValue().length()).isBetween(1, 200);
+    }
+  }
+
+  @Test
+  void failsWithHttp500AndAnOpenAiError() {
+    Response response = client.complete(withDirective("[sim:fail]"));
+
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(response.body().path("error").path("message").stringValue()).isNotBlank();
+    assertThat(response.body().path("error").path("type").stringValue()).isEqualTo("server_error");
+  }
+
+  @Test
+  void answersNormallyButLaterWhenSlow() {
+    long started = System.nanoTime();
+    Response response = client.complete(withDirective("[sim:slow=400]"));
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+    assertThat(elapsed).isGreaterThanOrEqualTo(Duration.ofMillis(400));
+    assertThat(response.finishReason()).isEqualTo("stop");
+    assertThat(response.card().propertyNames()).contains("description", "features");
+  }
+
+  @Test
+  void keepsDirectivesOutOfTheCard() {
+    for (String directive : new String[] {"[sim:slow=1]", "[sim:short]", "[SIM:SLOW=1]"}) {
+      Response response = client.complete(withDirective(directive).withLength(200));
+
+      assertThat(response.content()).doesNotContainIgnoringCase("sim:");
+      assertThat(response.card().path("description").stringValue()).doesNotContain("[", "]");
+    }
+  }
+
+  @Test
+  void takesTheFirstOfSeveralBehaviours() {
+    Response response = client.complete(withDirective("[sim:empty] [sim:fail] [sim:slow=10]"));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.content()).isEmpty();
+  }
+
+  @Test
+  void rejectsMalformedJsonWithAnOpenAiError() {
+    Response response = client.post("/chat/completions", "{\"model\": ");
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.body().path("error").path("type").stringValue())
+        .isEqualTo("invalid_request_error");
+    assertThat(response.body().path("error").path("message").stringValue()).isNotBlank();
+  }
+
+  @Test
+  void rejectsJsonWithoutMessages() {
+    Response response = client.post("/chat/completions", "{\"model\":\"gpt-4o-mini\"}");
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.body().path("error").path("type").stringValue())
+        .isEqualTo("invalid_request_error");
+  }
+
+  @Test
+  void answersOtherPathsAndMethodsWith404() {
+    assertThat(client.get("/models").status()).isEqualTo(404);
+    assertThat(client.get("/chat/completions").status()).isEqualTo(404);
+    Response unknown = client.post("/embeddings", "{}");
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(unknown.body().path("error").path("message").stringValue()).isNotBlank();
+  }
+
+  private static CardRequestBuilder withDirective(String directive) {
+    return aCardRequest().withShortDescription(PRODUCT + directive).withAllBlocks();
+  }
+}
