@@ -1,0 +1,69 @@
+package io.cardgen.gateway.photo;
+
+import io.cardgen.common.photo.ImageFormat;
+import io.cardgen.common.photo.PhotoKey;
+import java.util.UUID;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * Stores the inline photos of a request before its job is published, so the job message carries
+ * keys rather than megabytes; deletes them again when the request fails before publishing. Owns its
+ * {@link S3Client} and closes it.
+ */
+public class InlinePhotoStore implements AutoCloseable {
+
+  private final S3Client s3;
+  private final String bucket;
+  private final Supplier<UUID> ids;
+
+  public InlinePhotoStore(S3Client s3, String bucket, Supplier<UUID> ids) {
+    this.s3 = s3;
+    this.bucket = bucket;
+    this.ids = ids;
+  }
+
+  /**
+   * Stores {@code bytes} at {@code products/<dir>/<random>.<ext>} with {@code format}'s content
+   * type; {@code format} must be the sniffed one. Returns the key.
+   */
+  public String put(String dir, byte[] bytes, ImageFormat format) {
+    String key = PhotoKey.of(dir, ids.get(), format).value();
+    s3.putObject(
+        object -> object.bucket(bucket).key(key).contentType(format.mimeType()),
+        RequestBody.fromContentProvider(
+            ContentStreamProvider.fromByteArrayUnsafe(bytes), bytes.length, format.mimeType()));
+    return key;
+  }
+
+  /** Deletes the photo at {@code key}; deleting one that is not there is not an error. */
+  public void delete(String key) {
+    s3.deleteObject(object -> object.bucket(bucket).key(key));
+  }
+
+  /** Creates the bucket unless it exists; safe when several replicas start at once. */
+  public void createBucketIfMissing() {
+    try {
+      s3.headBucket(head -> head.bucket(bucket));
+    } catch (S3Exception e) {
+      if (e.statusCode() != 404) {
+        throw e;
+      }
+      try {
+        s3.createBucket(create -> create.bucket(bucket));
+      } catch (BucketAlreadyOwnedByYouException | BucketAlreadyExistsException raced) {
+        // another replica created it between our two calls
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    s3.close();
+  }
+}

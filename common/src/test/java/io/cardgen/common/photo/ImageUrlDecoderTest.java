@@ -1,0 +1,156 @@
+package io.cardgen.common.photo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+
+class ImageUrlDecoderTest {
+
+  private final ImageUrlDecoder decoder =
+      new ImageUrlDecoder(new PhotoLimits(256 * 1024, 1_000_000));
+
+  @Test
+  void decodesADataUriOfEachFormat() {
+    for (byte[] image :
+        new byte[][] {
+          TestImages.jpeg(16, 9),
+          TestImages.png(16, 9),
+          TestImages.gif(16, 9),
+          TestImages.webpLossy(16, 9)
+        }) {
+      ImageUrl input = decoder.decode("data:image/whatever;base64," + base64(image));
+
+      assertThat(input).isInstanceOf(ImageUrl.Inline.class);
+      assertThat(((ImageUrl.Inline) input).bytes()).isEqualTo(image);
+    }
+  }
+
+  @Test
+  void trustsTheBytesNotTheDeclaredType() {
+    ImageUrl input = decoder.decode("data:image/png;base64," + base64(TestImages.jpeg(16, 9)));
+
+    assertThat(input).isInstanceOf(ImageUrl.Inline.class);
+    assertThat(((ImageUrl.Inline) input).format()).isEqualTo(ImageFormat.JPEG);
+  }
+
+  @Test
+  void refusesADataUriDeclaringAnImageThatIsNot() {
+    String html = base64("<script>alert(1)</script>".getBytes(StandardCharsets.UTF_8));
+
+    assertThat(decoder.decode("data:image/png;base64," + html))
+        .isInstanceOf(ImageUrl.Invalid.class);
+  }
+
+  @Test
+  void refusesDataUrisThatAreNotBase64Images() {
+    String png = base64(TestImages.png(4, 4));
+
+    assertThat(decoder.decode("data:text/plain;base64," + png))
+        .isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode("data:image/svg+xml,<svg/>")).isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode("data:image/png;base64")).isInstanceOf(ImageUrl.Invalid.class);
+  }
+
+  @Test
+  void decodesBareBase64WrappedOverLines() {
+    byte[] jpeg = TestImages.jpeg(40, 30);
+    String wrapped =
+        Base64.getMimeEncoder(76, "\r\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(jpeg);
+
+    ImageUrl input = decoder.decode("  " + wrapped + "\n");
+
+    assertThat(input).isInstanceOf(ImageUrl.Inline.class);
+    assertThat(((ImageUrl.Inline) input).bytes()).isEqualTo(jpeg);
+  }
+
+  @Test
+  void acceptsTheUrlSafeAlphabetWithoutPadding() {
+    byte[] png = TestImages.png(33, 17);
+
+    ImageUrl input = decoder.decode(Base64.getUrlEncoder().withoutPadding().encodeToString(png));
+
+    assertThat(input).isInstanceOf(ImageUrl.Inline.class);
+    assertThat(((ImageUrl.Inline) input).bytes()).isEqualTo(png);
+  }
+
+  @Test
+  void refusesGarbageBase64() {
+    String png = base64(TestImages.png(4, 4));
+
+    assertThat(decoder.decode("iVBORw0K!!GgoAAAANSUhEUg==")).isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode(png + "A")).isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode(png + "==A")).isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode("ab+c-d==")).isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode("   ")).isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode("фото")).isInstanceOf(ImageUrl.Invalid.class);
+  }
+
+  @Test
+  void refusesBase64OfSomethingElse() {
+    assertThat(decoder.decode(base64("just some text".getBytes(StandardCharsets.UTF_8))))
+        .isInstanceOf(ImageUrl.Invalid.class);
+  }
+
+  @Test
+  void refusesAPhotoOverTheByteLimitBeforeDecodingIt() {
+    String tooBig = "A".repeat(4 * (256 * 1024 / 3 + 1));
+
+    assertThat(decoder.decode(tooBig))
+        .isEqualTo(new ImageUrl.Invalid("photo of 262146 bytes is over the limit of 262144"));
+  }
+
+  @Test
+  void refusesAPixelBombAndATruncatedPhoto() {
+    byte[] truncated = java.util.Arrays.copyOf(TestImages.jpeg(64, 64), 64);
+
+    assertThat(decoder.decode(base64(TestImages.pngHeader(60_000, 60_000))))
+        .isInstanceOf(ImageUrl.Invalid.class);
+    assertThat(decoder.decode(base64(truncated))).isInstanceOf(ImageUrl.Invalid.class);
+  }
+
+  @Test
+  void classifiesHttpAndHttpsLinks() {
+    assertThat(decoder.decode("https://cdn.example.com/p/1.jpg?w=800"))
+        .isEqualTo(new ImageUrl.Link(URI.create("https://cdn.example.com/p/1.jpg?w=800")));
+    assertThat(decoder.decode(" HTTP://example.com/a.png ")).isInstanceOf(ImageUrl.Link.class);
+    assertThat(decoder.decode("http://[::1]:8080/a.png")).isInstanceOf(ImageUrl.Link.class);
+  }
+
+  @Test
+  void turnsAnInternationalisedLinkIntoAscii() {
+    assertThat(decoder.decode("https://пример.рф:8443/фото.jpg?v=1#top"))
+        .isEqualTo(
+            new ImageUrl.Link(
+                URI.create("https://xn--e1afmkfd.xn--p1ai:8443/%D1%84%D0%BE%D1%82%D0%BE.jpg?v=1")));
+  }
+
+  @Test
+  void refusesOtherSchemesAndOddLinks() {
+    for (String value :
+        new String[] {
+          "ftp://example.com/a.jpg",
+          "file:///etc/passwd",
+          "javascript:alert(1)",
+          "gopher://example.com:70/",
+          "http:///no-host.jpg",
+          "http://user:secret@example.com/a.jpg",
+          "https://exa mple.com/a.jpg",
+          "1http://example.com/a.jpg"
+        }) {
+      assertThat(decoder.decode(value)).as(value).isInstanceOf(ImageUrl.Invalid.class);
+    }
+  }
+
+  @Test
+  void neverPrintsPhotoBytes() {
+    assertThat(new ImageUrl.Inline(new byte[] {1, 2, 3}, ImageFormat.PNG).toString())
+        .isEqualTo("Inline[PNG, 3 bytes]");
+  }
+
+  private static String base64(byte[] bytes) {
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+}

@@ -1,0 +1,172 @@
+package io.cardgen.worker.photo;
+
+import io.cardgen.common.photo.PhotoLimits;
+import io.cardgen.worker.photo.CheckedDnsResolver.RefusedAddressException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.io.CloseMode;
+
+/**
+ * Fetches photo links under the photo-link rules (DESIGN.md "Photo links"): http(s) only; every
+ * address a host resolves to is checked and the checked address is the one connected to ({@link
+ * CheckedDnsResolver}); redirects followed by hand, each hop checked again; one deadline for the
+ * whole fetch; size and pixel limits enforced while streaming. Thread-safe; one per worker.
+ *
+ * <p>Residual risk: an egress HTTP proxy is never used (it would resolve names itself, out of our
+ * sight), so deployments that force one must enforce these rules at the proxy.
+ */
+public final class PhotoLinkFetcher implements AutoCloseable {
+
+  private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
+
+  private final PhotoLimits limits;
+  private final long deadlineNanos;
+  private final int maxRedirects;
+  private final CloseableHttpClient client;
+  private final ScheduledThreadPoolExecutor deadlines;
+
+  PhotoLinkFetcher(PhotoProperties properties) {
+    this.limits = properties.limits();
+    this.deadlineNanos = properties.fetchDeadline().toNanos();
+    this.maxRedirects = properties.maxRedirects();
+    this.client = PhotoHttpClient.create(properties);
+    this.deadlines =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread thread = new Thread(task, "photo-fetch-deadlines");
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.deadlines.setRemoveOnCancelPolicy(true);
+  }
+
+  public FetchOutcome fetch(URI link) {
+    // Network deadlines run on the monotonic clock: an injected Clock cannot drive real sockets.
+    long deadline = System.nanoTime() + deadlineNanos;
+    URI target = link;
+    for (int redirects = 0; ; redirects++) {
+      String problem = problemWith(target);
+      if (problem != null) {
+        return new FetchOutcome.Refused(problem);
+      }
+      Hop hop = exchange(target, deadline);
+      if (hop instanceof Hop.Done done) {
+        return done.outcome();
+      }
+      if (redirects == maxRedirects) {
+        return new FetchOutcome.Refused("more than " + maxRedirects + " redirects");
+      }
+      target = ((Hop.Redirect) hop).location();
+    }
+  }
+
+  private Hop exchange(URI target, long deadline) {
+    long remaining = deadline - System.nanoTime();
+    if (remaining <= 0) {
+      return new Hop.Done(new FetchOutcome.Unavailable("fetch deadline passed"));
+    }
+    HttpGet request = new HttpGet(target);
+    AtomicBoolean expired = new AtomicBoolean();
+    ScheduledFuture<?> timer =
+        deadlines.schedule(
+            () -> {
+              expired.set(true);
+              request.cancel();
+            },
+            remaining,
+            TimeUnit.NANOSECONDS);
+    ClassicHttpResponse response = null;
+    try {
+      response = client.executeOpen(null, request, null);
+      return respond(target, response);
+    } catch (RefusedAddressException e) {
+      return new Hop.Done(new FetchOutcome.Refused(e.getMessage()));
+    } catch (IOException e) {
+      String reason = expired.get() ? "fetch deadline passed" : describe(target, e);
+      return new Hop.Done(new FetchOutcome.Unavailable(reason));
+    } finally {
+      timer.cancel(false);
+      // Drops the connection unless the body was read to its end; closing would drain the rest.
+      request.cancel();
+      if (response != null) {
+        try {
+          response.close();
+        } catch (IOException e) {
+          // the connection is already dropped; nothing left to release
+        }
+      }
+    }
+  }
+
+  private Hop respond(URI target, ClassicHttpResponse response) throws IOException {
+    int status = response.getCode();
+    if (status >= 200 && status < 300) {
+      return new Hop.Done(PhotoBody.read(response.getEntity(), limits));
+    }
+    if (REDIRECTS.contains(status)) {
+      return redirect(target, response.getFirstHeader(HttpHeaders.LOCATION));
+    }
+    String answer = target.getHost() + " answered HTTP " + status;
+    if (status == 429 || status >= 500) {
+      return new Hop.Done(new FetchOutcome.Unavailable(answer));
+    }
+    return new Hop.Done(new FetchOutcome.Refused(answer));
+  }
+
+  private static Hop redirect(URI from, Header location) {
+    if (location == null) {
+      return new Hop.Done(new FetchOutcome.Refused("redirect without a Location"));
+    }
+    try {
+      URI next = from.resolve(new URI(location.getValue().strip()));
+      return new Hop.Redirect(new URI(next.toASCIIString())); // raw UTF-8 is not a request line
+    } catch (URISyntaxException e) {
+      return new Hop.Done(new FetchOutcome.Refused("redirect to a malformed location"));
+    }
+  }
+
+  /** Why a link (or a redirect target) may not be fetched at all, or null. */
+  private static String problemWith(URI target) {
+    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      return "only http and https links are fetched, not " + (scheme.isEmpty() ? "none" : scheme);
+    }
+    if (target.getHost() == null || target.getRawUserInfo() != null) {
+      return "link without a host or with credentials";
+    }
+    return null;
+  }
+
+  private static String describe(URI target, IOException e) {
+    String kind = e instanceof InterruptedIOException ? "timed out" : "failed";
+    return "fetching from " + target.getHost() + " " + kind + ": " + e.getClass().getSimpleName();
+  }
+
+  @Override
+  public void close() {
+    deadlines.shutdownNow();
+    client.close(CloseMode.IMMEDIATE);
+  }
+
+  /** One request: either the fetch is decided, or it continues at a redirect target. */
+  private sealed interface Hop {
+
+    record Done(FetchOutcome outcome) implements Hop {}
+
+    record Redirect(URI location) implements Hop {}
+  }
+}

@@ -1,0 +1,292 @@
+package io.cardgen.worker.photo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.photo.ImageFormat;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
+
+class PhotoLinkFetcherTest {
+
+  private static final int MAX_BYTES = 64 * 1024;
+  private static final byte[] PNG = SampleImages.png(64, 48);
+
+  private final LinkServer server = startServer("127.0.0.1");
+  private final PhotoLinkFetcher allowingLocal = fetcher(Duration.ofSeconds(5), "127.0.0.1/32");
+  private final PhotoLinkFetcher publicOnly = fetcher(Duration.ofSeconds(5));
+
+  @AfterEach
+  void stop() {
+    server.close();
+    allowingLocal.close();
+    publicOnly.close();
+  }
+
+  @Test
+  void fetchesAPhotoAsItsSniffedFormatWhateverTheContentType() {
+    server.on("/photo", LinkServer.body(200, "text/html", PNG));
+
+    FetchOutcome outcome = allowingLocal.fetch(server.uri("/photo?size=big"));
+
+    assertThat(outcome).isInstanceOf(FetchOutcome.Fetched.class);
+    assertThat(((FetchOutcome.Fetched) outcome).bytes()).isEqualTo(PNG);
+    assertThat(((FetchOutcome.Fetched) outcome).format()).isEqualTo(ImageFormat.PNG);
+  }
+
+  @Test
+  void fetchesABodyOfUndeclaredLength() {
+    byte[] jpeg = SampleImages.jpeg(120, 90);
+    server.on(
+        "/chunked",
+        LinkServer.of(
+            exchange -> {
+              exchange.sendResponseHeaders(200, 0);
+              try (OutputStream out = exchange.getResponseBody()) {
+                out.write(jpeg, 0, 10);
+                out.flush();
+                out.write(jpeg, 10, jpeg.length - 10);
+              }
+            }));
+
+    FetchOutcome outcome = allowingLocal.fetch(server.uri("/chunked"));
+
+    assertThat(outcome).isInstanceOf(FetchOutcome.Fetched.class);
+    assertThat(((FetchOutcome.Fetched) outcome).bytes()).isEqualTo(jpeg);
+  }
+
+  @Test
+  void followsRedirectsBetweenPermittedHosts() {
+    server
+        .on("/old", LinkServer.redirect("/new"))
+        .on("/new", LinkServer.body(200, "image/png", PNG));
+
+    assertThat(allowingLocal.fetch(server.uri("/old"))).isInstanceOf(FetchOutcome.Fetched.class);
+    assertThat(server.requests()).containsExactly("/old", "/new");
+  }
+
+  @Test
+  void refusesLoopbackWithoutRequestingAnything() {
+    server.on("/", LinkServer.body(200, "image/png", PNG));
+    int port = server.port();
+
+    for (String link :
+        List.of(
+            "http://127.0.0.1:" + port + "/",
+            "http://localhost:" + port + "/",
+            "http://2130706433:" + port + "/",
+            "http://[::ffff:127.0.0.1]:" + port + "/",
+            "http://[::1]:" + port + "/")) {
+      assertThat(publicOnly.fetch(URI.create(link)))
+          .as(link)
+          .isInstanceOf(FetchOutcome.Refused.class);
+    }
+    assertThat(server.requests()).isEmpty();
+  }
+
+  @Test
+  void refusesPrivateAndMetadataAddressesBeforeConnecting() {
+    for (String link :
+        List.of(
+            "http://10.0.0.1/photo.jpg",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[fd00:ec2::254]/latest/meta-data/",
+            "http://100.64.0.1/photo.jpg",
+            "https://192.168.1.1/photo.jpg")) {
+      long started = System.nanoTime();
+
+      FetchOutcome outcome = publicOnly.fetch(URI.create(link));
+
+      assertThat(outcome).as(link).isInstanceOf(FetchOutcome.Refused.class);
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+    }
+  }
+
+  @Test
+  void refusesARedirectToARefusedHostWithoutFollowingIt() throws IOException {
+    try (LinkServer inside = startServer("127.0.0.2")) {
+      inside.on("/secret", LinkServer.body(200, "image/png", PNG));
+      server.on("/hop", LinkServer.redirect(inside.uri("/secret").toString()));
+
+      FetchOutcome outcome = allowingLocal.fetch(server.uri("/hop"));
+
+      assertThat(outcome).isInstanceOf(FetchOutcome.Refused.class);
+      assertThat(((FetchOutcome.Refused) outcome).reason()).contains("127.0.0.2");
+      assertThat(server.requests()).containsExactly("/hop");
+      assertThat(inside.requests()).isEmpty();
+    }
+  }
+
+  @Test
+  void refusesRedirectsToOtherSchemesAndEndlessRedirects() {
+    server
+        .on("/file", LinkServer.redirect("file:///etc/passwd"))
+        .on("/loop", LinkServer.redirect("/loop"));
+
+    assertThat(allowingLocal.fetch(server.uri("/file"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(allowingLocal.fetch(server.uri("/loop"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(server.requests()).containsExactly("/file", "/loop", "/loop", "/loop", "/loop");
+  }
+
+  @Test
+  void refusesWhatIsNotAPhoto() {
+    byte[] page = "<!doctype html><p>sold out</p>".repeat(4000).getBytes(StandardCharsets.UTF_8);
+    server
+        .on("/page", LinkServer.body(200, "image/jpeg", page))
+        .on("/bomb", LinkServer.body(200, "image/png", SampleImages.pngHeader(60_000, 60_000)))
+        .on("/empty", LinkServer.body(200, "image/png", new byte[0]));
+
+    assertThat(allowingLocal.fetch(server.uri("/page"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(allowingLocal.fetch(server.uri("/bomb"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(allowingLocal.fetch(server.uri("/empty"))).isInstanceOf(FetchOutcome.Refused.class);
+  }
+
+  @Test
+  void refusesClientErrorsButCallsBusyOrBrokenServersUnavailable() {
+    server
+        .on("/gone", LinkServer.status(404))
+        .on("/forbidden", LinkServer.status(403))
+        .on("/busy", LinkServer.status(429))
+        .on("/down", LinkServer.status(503));
+
+    assertThat(allowingLocal.fetch(server.uri("/gone"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(allowingLocal.fetch(server.uri("/forbidden")))
+        .isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(allowingLocal.fetch(server.uri("/busy")))
+        .isInstanceOf(FetchOutcome.Unavailable.class);
+    assertThat(allowingLocal.fetch(server.uri("/down")))
+        .isInstanceOf(FetchOutcome.Unavailable.class);
+  }
+
+  @Test
+  void callsAHostThatRefusesConnectionsUnavailable() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+
+    FetchOutcome outcome = allowingLocal.fetch(URI.create("http://127.0.0.1:" + closedPort + "/"));
+
+    assertThat(outcome).isInstanceOf(FetchOutcome.Unavailable.class);
+  }
+
+  @Test
+  void givesUpOnASlowServerAtTheDeadline() {
+    server.on("/slow", LinkServer.of(exchange -> Thread.sleep(10_000)));
+    try (PhotoLinkFetcher impatient = fetcher(Duration.ofMillis(300), "127.0.0.1")) {
+      long started = System.nanoTime();
+
+      FetchOutcome outcome = impatient.fetch(server.uri("/slow"));
+
+      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+    }
+  }
+
+  @Test
+  void givesUpOnABodyThatDripsPastTheDeadline() {
+    server.on(
+        "/drip",
+        LinkServer.of(
+            exchange -> {
+              exchange.sendResponseHeaders(200, PNG.length);
+              OutputStream out = exchange.getResponseBody();
+              for (byte b : PNG) {
+                out.write(b);
+                out.flush();
+                Thread.sleep(50);
+              }
+            }));
+    try (PhotoLinkFetcher impatient = fetcher(Duration.ofMillis(500), "127.0.0.1")) {
+      long started = System.nanoTime();
+
+      FetchOutcome outcome = impatient.fetch(server.uri("/drip"));
+
+      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+    }
+  }
+
+  @Test
+  void refusesADeclaredLengthOverTheLimitWithoutReadingIt() throws InterruptedException {
+    EndlessBody endless = new EndlessBody(MAX_BYTES * 1000L);
+    server.on("/huge", endless);
+
+    assertThat(allowingLocal.fetch(server.uri("/huge"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(endless.stopped.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(endless.written.get()).isLessThan(MAX_BYTES * 200L);
+  }
+
+  @Test
+  void stopsReadingABodyThatGrowsPastTheLimit() throws InterruptedException {
+    EndlessBody endless = new EndlessBody(0);
+    server.on("/endless", endless);
+
+    FetchOutcome outcome = allowingLocal.fetch(server.uri("/endless"));
+
+    assertThat(outcome).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(((FetchOutcome.Refused) outcome).reason()).contains("over the limit");
+    assertThat(endless.stopped.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(endless.written.get()).isLessThan(MAX_BYTES * 200L);
+  }
+
+  /** A PNG that never ends; records how much it got to write before the client hung up. */
+  private static final class EndlessBody implements com.sun.net.httpserver.HttpHandler {
+
+    private final long declaredLength;
+    final AtomicLong written = new AtomicLong();
+    final CountDownLatch stopped = new CountDownLatch(1);
+
+    EndlessBody(long declaredLength) {
+      this.declaredLength = declaredLength;
+    }
+
+    @Override
+    public void handle(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
+      try {
+        exchange.sendResponseHeaders(200, declaredLength);
+        OutputStream out = exchange.getResponseBody();
+        out.write(PNG, 0, 33);
+        byte[] filler = new byte[8192];
+        for (long sent = 0; sent < 1L << 32; sent += filler.length) {
+          out.write(filler);
+          written.addAndGet(filler.length);
+        }
+      } catch (IOException hungUp) {
+        // the client dropped the connection: what we wanted
+      } finally {
+        stopped.countDown();
+      }
+    }
+  }
+
+  private static PhotoLinkFetcher fetcher(Duration deadline, String... allowlist) {
+    return new PhotoLinkFetcher(
+        new PhotoProperties(
+            DataSize.ofBytes(MAX_BYTES),
+            40_000_000,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(10),
+            deadline,
+            3,
+            List.of(allowlist)));
+  }
+
+  private static LinkServer startServer(String address) {
+    try {
+      return new LinkServer(address);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
