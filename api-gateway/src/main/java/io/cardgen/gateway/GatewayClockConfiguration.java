@@ -1,0 +1,17 @@
+package io.cardgen.gateway;
+
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Time is injected so tests can move it instead of sleeping. */
+@Configuration(proxyBeanMethods = false)
+class GatewayClockConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+}

@@ -1,0 +1,110 @@
+package io.cardgen.gateway.admin;
+
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.auth.Account;
+import io.cardgen.gateway.auth.AccountRepository;
+import io.cardgen.gateway.auth.ApiKeys;
+import io.cardgen.gateway.credit.CreditLedger;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.plan.PlanRepository;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Creating and changing accounts: the operator's side of plans, keys and credits. */
+@Component
+public class AccountAdministration {
+
+  private final AccountRepository accounts;
+  private final PlanRepository plans;
+  private final CreditLedger credits;
+
+  AccountAdministration(AccountRepository accounts, PlanRepository plans, CreditLedger credits) {
+    this.accounts = accounts;
+    this.plans = plans;
+    this.credits = credits;
+  }
+
+  /** Creates an account and returns it with its API key, which is not stored anywhere. */
+  @Transactional
+  public AccountView create(String name, Plan plan, long initialCredits) {
+    UUID id = UUID.randomUUID();
+    String apiKey = ApiKeys.generate();
+    accounts.insert(id, name, plan == null ? null : plan.id(), ApiKeys.hash(apiKey));
+    if (initialCredits > 0) {
+      credits.credit(id, initialCredits);
+    }
+    AccountView created = view(accounts.findById(id).orElseThrow());
+    return new AccountView(
+        created.id(),
+        created.name(),
+        created.plan(),
+        apiKey,
+        created.balance(),
+        created.reserved(),
+        null);
+  }
+
+  /**
+   * The demo account of the standalone: created on first start, on later starts given a fresh key
+   * (the old one cannot be shown again, only its hash is kept) and topped up to {@code minCredits}.
+   */
+  @Transactional
+  public AccountView ensureDemoAccount(String name, Plan plan, long minCredits) {
+    Optional<Account> existing = accounts.findByName(name);
+    if (existing.isEmpty()) {
+      return create(name, plan, minCredits);
+    }
+    Account account = existing.get();
+    String apiKey = ApiKeys.generate();
+    accounts.replaceApiKeyHash(account.id(), ApiKeys.hash(apiKey));
+    accounts.updatePlan(account.id(), plan.id());
+    long available = account.balance() - account.reserved();
+    if (available < minCredits) {
+      credits.credit(account.id(), minCredits - available);
+    }
+    AccountView current = find(account.id()).orElseThrow();
+    return new AccountView(
+        current.id(),
+        current.name(),
+        current.plan(),
+        apiKey,
+        current.balance(),
+        current.reserved(),
+        null);
+  }
+
+  public Optional<AccountView> find(UUID id) {
+    return accounts.findById(id).map(this::view);
+  }
+
+  @Transactional
+  public Optional<AccountView> change(
+      UUID id, Optional<Optional<Plan>> plan, Optional<ApiRevision> revision) {
+    if (accounts.findById(id).isEmpty()) {
+      return Optional.empty();
+    }
+    plan.ifPresent(newPlan -> accounts.updatePlan(id, newPlan.map(Plan::id).orElse(null)));
+    revision.ifPresent(newRevision -> accounts.updateRevision(id, newRevision));
+    return find(id);
+  }
+
+  @Transactional
+  public Optional<AccountView> addCredits(UUID id, long amount) {
+    return credits.credit(id, amount) ? find(id) : Optional.empty();
+  }
+
+  private AccountView view(Account account) {
+    String planName =
+        Optional.ofNullable(account.planId()).flatMap(plans::findById).map(Plan::name).orElse(null);
+    return new AccountView(
+        account.id(),
+        account.name(),
+        planName,
+        null,
+        account.balance(),
+        account.reserved(),
+        account.apiRevision().wireName());
+  }
+}

@@ -1,0 +1,131 @@
+package io.cardgen.gateway.admin;
+
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.plan.PlanRepository;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The admin API of DESIGN.md. Served only on the management port ({@code PortRouting}) and only
+ * with the admin token ({@link AdminToken}).
+ */
+@RestController
+class AdminController {
+
+  private static final String DELETE_CARD =
+      "UPDATE cards SET deleted_at = now() WHERE uid = :uid AND deleted_at IS NULL";
+
+  private final PlanRepository plans;
+  private final AccountAdministration accounts;
+  private final JdbcClient jdbc;
+
+  AdminController(PlanRepository plans, AccountAdministration accounts, JdbcClient jdbc) {
+    this.plans = plans;
+    this.accounts = accounts;
+    this.jdbc = jdbc;
+  }
+
+  @PostMapping("/admin/plans")
+  ResponseEntity<?> createPlan(@RequestBody PlanForm form) {
+    List<String> problems = form.problems();
+    if (!problems.isEmpty()) {
+      return AdminErrors.invalid(String.join("; ", problems));
+    }
+    return plans
+        .create(form.toPlan())
+        .<ResponseEntity<?>>map(plan -> ResponseEntity.status(HttpStatus.CREATED).body(plan))
+        .orElseGet(() -> AdminErrors.conflict("Тариф с таким именем уже существует."));
+  }
+
+  record AccountForm(String name, String plan, Long credits) {}
+
+  @PostMapping("/admin/accounts")
+  ResponseEntity<?> createAccount(@RequestBody AccountForm form) {
+    if (form.name() == null || form.name().isBlank() || form.name().length() > 200) {
+      return AdminErrors.invalid("name: 1–200 символов");
+    }
+    long credits = form.credits() == null ? 0 : form.credits();
+    if (credits < 0) {
+      return AdminErrors.invalid("credits: не меньше 0");
+    }
+    Optional<Plan> plan = Optional.ofNullable(form.plan()).flatMap(plans::findByName);
+    if (form.plan() != null && plan.isEmpty()) {
+      return AdminErrors.invalid("plan: тариф не найден");
+    }
+    AccountView created = accounts.create(form.name().strip(), plan.orElse(null), credits);
+    return ResponseEntity.status(HttpStatus.CREATED).body(created);
+  }
+
+  @GetMapping("/admin/accounts/{id}")
+  ResponseEntity<?> account(@PathVariable UUID id) {
+    return accounts
+        .find(id)
+        .<ResponseEntity<?>>map(ResponseEntity::ok)
+        .orElseGet(AdminErrors::notFound);
+  }
+
+  @PatchMapping("/admin/accounts/{id}")
+  ResponseEntity<?> changeAccount(@PathVariable UUID id, @RequestBody JsonNode body) {
+    if (!body.isObject()) {
+      return AdminErrors.invalid("тело должно быть объектом");
+    }
+    Optional<Optional<Plan>> plan = Optional.empty();
+    if (body.has("plan")) {
+      JsonNode name = body.get("plan");
+      if (!name.isNull() && !name.isString()) {
+        return AdminErrors.invalid("plan: имя тарифа или null");
+      }
+      Optional<Plan> found =
+          name.isNull() ? Optional.empty() : plans.findByName(name.stringValue());
+      if (!name.isNull() && found.isEmpty()) {
+        return AdminErrors.invalid("plan: тариф не найден");
+      }
+      plan = Optional.of(found);
+    }
+    Optional<ApiRevision> revision = Optional.empty();
+    if (body.has("api_revision")) {
+      JsonNode value = body.get("api_revision");
+      revision =
+          value.isString() ? ApiRevision.fromWireName(value.stringValue()) : Optional.empty();
+      if (revision.isEmpty()) {
+        return AdminErrors.invalid("api_revision: current или legacy");
+      }
+    }
+    return accounts
+        .change(id, plan, revision)
+        .<ResponseEntity<?>>map(ResponseEntity::ok)
+        .orElseGet(AdminErrors::notFound);
+  }
+
+  record CreditsForm(Long amount) {}
+
+  @PostMapping("/admin/accounts/{id}/credits")
+  ResponseEntity<?> addCredits(@PathVariable UUID id, @RequestBody CreditsForm form) {
+    if (form.amount() == null || form.amount() <= 0 || form.amount() > 1_000_000_000L) {
+      return AdminErrors.invalid("amount: целое число от 1 до 1000000000");
+    }
+    return accounts
+        .addCredits(id, form.amount())
+        .<ResponseEntity<?>>map(ResponseEntity::ok)
+        .orElseGet(AdminErrors::notFound);
+  }
+
+  @DeleteMapping("/admin/cards/{uid}")
+  ResponseEntity<?> deleteCard(@PathVariable UUID uid) {
+    int deleted = jdbc.sql(DELETE_CARD).param("uid", uid).update();
+    return deleted == 1 ? ResponseEntity.noContent().build() : AdminErrors.notFound();
+  }
+}

@@ -1,0 +1,63 @@
+package io.cardgen.gateway.api;
+
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.job.JobSnapshot;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+
+/** Turns outcomes into HTTP answers, in the account's revision of the interface. */
+final class Answers {
+
+  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  private Answers() {}
+
+  static ResponseEntity<Envelope> error(ErrorCode code, ApiRevision revision) {
+    return error(code, Messages.of(code), revision);
+  }
+
+  static ResponseEntity<Envelope> error(ErrorCode code, String message, ApiRevision revision) {
+    if (revision == ApiRevision.LEGACY) {
+      return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(Envelope.legacyFailure(message));
+    }
+    return ResponseEntity.status(code.httpStatus()).body(Envelope.failure(code.code(), message));
+  }
+
+  /**
+   * The answer for a job as stored now: its card, its failure, or — still running after the wait —
+   * 503 with Retry-After, telling the client to retry with the same key.
+   */
+  static ResponseEntity<Envelope> of(
+      JobSnapshot job, String key, ApiRevision revision, long retryAfterSeconds) {
+    ResponseEntity<Envelope> answer =
+        switch (job.state()) {
+          case SUCCEEDED ->
+              job.card().deleted()
+                  ? error(ErrorCode.RESULT_DELETED, revision)
+                  : ResponseEntity.ok(Envelope.success(CardView.of(job.card())));
+          case FAILED -> error(job.errorCode(), revision);
+          case QUEUED, RUNNING -> unavailable(revision, retryAfterSeconds);
+        };
+    return withKey(answer, key);
+  }
+
+  static ResponseEntity<Envelope> unavailable(ApiRevision revision, long retryAfterSeconds) {
+    ResponseEntity<Envelope> answer = error(ErrorCode.GENERATION_UNAVAILABLE, revision);
+    return ResponseEntity.status(answer.getStatusCode())
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))
+        .body(answer.getBody());
+  }
+
+  static ResponseEntity<Envelope> withKey(ResponseEntity<Envelope> answer, String key) {
+    if (key == null) {
+      return answer;
+    }
+    return ResponseEntity.status(answer.getStatusCode())
+        .headers(answer.getHeaders())
+        .header(IDEMPOTENCY_KEY, key)
+        .body(answer.getBody());
+  }
+}

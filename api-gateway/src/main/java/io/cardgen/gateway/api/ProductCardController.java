@@ -1,0 +1,139 @@
+package io.cardgen.gateway.api;
+
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.common.request.GenerationRequest;
+import io.cardgen.common.request.IdempotencyKeys;
+import io.cardgen.common.request.ParseResult;
+import io.cardgen.common.request.RequestParser;
+import io.cardgen.gateway.auth.Account;
+import io.cardgen.gateway.auth.ApiKeyAuthenticator;
+import io.cardgen.gateway.job.JobSubmission;
+import io.cardgen.gateway.job.Submission;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.plan.PlanRepository;
+import io.cardgen.gateway.reply.ReplyProperties;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /api/text/product}. Checks run in the order of spec §5: key, plan, API access, the
+ * body's field rules, plan options and limits, photos, idempotency, credit. The request thread is
+ * released while the job runs: the answer is a future completed by the reply or the timeout.
+ */
+@RestController
+class ProductCardController {
+
+  private final ApiKeyAuthenticator authenticator;
+  private final PlanRepository plans;
+  private final RequestBody body;
+  private final JobSubmission submission;
+  private final long retryAfterSeconds;
+  private final Executor answerExecutor;
+
+  ProductCardController(
+      ApiKeyAuthenticator authenticator,
+      PlanRepository plans,
+      RequestBody body,
+      JobSubmission submission,
+      ReplyProperties replyProperties,
+      @Qualifier("applicationTaskExecutor") Executor answerExecutor) {
+    this.answerExecutor = answerExecutor;
+    this.authenticator = authenticator;
+    this.plans = plans;
+    this.body = body;
+    this.submission = submission;
+    this.retryAfterSeconds = Math.max(1, replyProperties.retryAfter().toSeconds());
+  }
+
+  @PostMapping("/api/text/product")
+  CompletableFuture<ResponseEntity<Envelope>> generate(
+      HttpServletRequest request,
+      @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey)
+      throws IOException {
+    Optional<Account> authenticated = authenticator.authenticate(authorization);
+    if (authenticated.isEmpty()) {
+      return done(Answers.error(ErrorCode.UNAUTHORIZED, ApiRevision.CURRENT));
+    }
+    Account account = authenticated.get();
+    ApiRevision revision = account.apiRevision();
+    Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
+    if (plan.isEmpty()) {
+      return done(Answers.error(ErrorCode.PLAN_REQUIRED, revision));
+    }
+    if (!plan.get().apiAccess()) {
+      return done(Answers.error(ErrorCode.API_UNAVAILABLE, revision));
+    }
+    RequestBody.Read read = body.read(request);
+    if (read instanceof RequestBody.TooLarge) {
+      return done(Answers.error(ErrorCode.PAYLOAD_TOO_LARGE, revision));
+    }
+    if (!(read instanceof RequestBody.Parsed parsed)) {
+      return invalid(Messages.format("invalid.body_malformed"), revision);
+    }
+    ParseResult result = new RequestParser(revision).parse(parsed.json());
+    if (result instanceof ParseResult.Invalid invalid) {
+      return invalid(invalid.message(), revision);
+    }
+    GenerationRequest generation = ((ParseResult.Valid) result).request();
+    return submit(account, plan.get(), generation, idempotencyKey, revision);
+  }
+
+  private CompletableFuture<ResponseEntity<Envelope>> submit(
+      Account account,
+      Plan plan,
+      GenerationRequest request,
+      String headerKey,
+      ApiRevision revision) {
+    String key = revision == ApiRevision.LEGACY ? null : headerKey;
+    if (key != null && !IdempotencyKeys.isValid(key)) {
+      return invalid(Messages.format("invalid.idempotency_key", Answers.IDEMPOTENCY_KEY), revision);
+    }
+    if (key != null && request.requestId() != null && !key.equals(request.requestId())) {
+      return invalid(Messages.format("invalid.idempotency_mismatch"), revision);
+    }
+    String effectiveKey = key != null ? key : request.requestId();
+    Submission outcome = submission.submit(account, plan, request, effectiveKey);
+    if (outcome instanceof Submission.Refused refused) {
+      ResponseEntity<Envelope> answer = Answers.error(refused.code(), refused.message(), revision);
+      return done(Answers.withKey(answer, refused.idempotencyKey()));
+    }
+    if (outcome instanceof Submission.Replayed replayed) {
+      return done(
+          Answers.of(replayed.job(), replayed.idempotencyKey(), revision, retryAfterSeconds));
+    }
+    Submission.Started started = (Submission.Started) outcome;
+    // Re-read on a pool thread: the future is completed by the reply listener or the timeout
+    // timer, and neither may be held up by a database query.
+    return started
+        .reply()
+        .thenApplyAsync(
+            woken ->
+                Answers.of(
+                    submission.current(started.jobId()),
+                    started.idempotencyKey(),
+                    revision,
+                    retryAfterSeconds),
+            answerExecutor);
+  }
+
+  private static CompletableFuture<ResponseEntity<Envelope>> invalid(
+      String message, ApiRevision revision) {
+    return done(Answers.error(ErrorCode.INVALID_PARAMETERS, message, revision));
+  }
+
+  private static CompletableFuture<ResponseEntity<Envelope>> done(ResponseEntity<Envelope> answer) {
+    return CompletableFuture.completedFuture(answer);
+  }
+}

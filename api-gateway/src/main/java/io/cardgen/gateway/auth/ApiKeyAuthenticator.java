@@ -1,0 +1,30 @@
+package io.cardgen.gateway.auth;
+
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+
+/** Resolves the {@code Authorization: Bearer <key>} header to an account. */
+@Component
+public class ApiKeyAuthenticator {
+
+  private static final String BEARER = "Bearer ";
+  private static final int MAX_KEY_LENGTH = 200;
+
+  private final AccountRepository accounts;
+
+  ApiKeyAuthenticator(AccountRepository accounts) {
+    this.accounts = accounts;
+  }
+
+  public Optional<Account> authenticate(String authorizationHeader) {
+    if (authorizationHeader == null
+        || !authorizationHeader.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+      return Optional.empty();
+    }
+    String key = authorizationHeader.substring(BEARER.length()).strip();
+    if (key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
+      return Optional.empty();
+    }
+    return accounts.findByApiKeyHash(ApiKeys.hash(key));
+  }
+}

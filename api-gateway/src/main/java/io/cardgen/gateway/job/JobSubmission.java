@@ -1,0 +1,145 @@
+package io.cardgen.gateway.job;
+
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
+import io.cardgen.common.request.GenerationRequest;
+import io.cardgen.common.wire.CardSpec;
+import io.cardgen.common.wire.PhotoRef;
+import io.cardgen.common.wire.WireJson;
+import io.cardgen.gateway.auth.Account;
+import io.cardgen.gateway.credit.CreditLedger;
+import io.cardgen.gateway.photo.PhotoIntake;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.reply.ReplyProperties;
+import io.cardgen.gateway.reply.ReplyWaiter;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Accepting a generation request (spec §3, first row): plan checks, photo intake, the idempotency
+ * decision, then one transaction that records the job and reserves its credit, then publishing.
+ * Photos are stored before the transaction so that a refused request leaves nothing behind but the
+ * objects it deletes again, and a stored job never points at a missing photo.
+ */
+@Component
+public class JobSubmission {
+
+  private final JobRepository jobs;
+  private final CreditLedger credits;
+  private final PhotoIntake photos;
+  private final JobPublisher publisher;
+  private final TransactionTemplate transaction;
+  private final ReplyWaiter replies;
+  private final ReplyProperties replyProperties;
+  private final Clock clock;
+
+  JobSubmission(
+      JobRepository jobs,
+      CreditLedger credits,
+      PhotoIntake photos,
+      JobPublisher publisher,
+      TransactionTemplate transaction,
+      ReplyWaiter replies,
+      ReplyProperties replyProperties,
+      Clock clock) {
+    this.replies = replies;
+    this.replyProperties = replyProperties;
+    this.jobs = jobs;
+    this.credits = credits;
+    this.photos = photos;
+    this.publisher = publisher;
+    this.transaction = transaction;
+    this.clock = clock;
+  }
+
+  /**
+   * @param idempotencyKey the client's key, or {@code null} to have one generated
+   */
+  public Submission submit(
+      Account account, Plan plan, GenerationRequest request, String idempotencyKey) {
+    String key = idempotencyKey != null ? idempotencyKey : "srv-" + UUID.randomUUID();
+    PlanPolicy.Decision decision = PlanPolicy.apply(request, plan, account.apiRevision());
+    if (decision instanceof PlanPolicy.Refused refused) {
+      return new Submission.Refused(refused.code(), refused.message(), key);
+    }
+    CardSpec spec = ((PlanPolicy.Allowed) decision).spec();
+    PhotoIntake.Intake intake = photos.prepare(request.photos());
+    if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
+      return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
+    }
+    List<PhotoIntake.IncomingPhoto> incoming = ((PhotoIntake.Intake.Accepted) intake).photos();
+    String fingerprint =
+        Fingerprint.of(
+            request, incoming.stream().map(PhotoIntake.IncomingPhoto::identity).toList());
+    var earlier = jobs.findByKey(account.id(), key);
+    if (earlier.isPresent()) {
+      return replay(earlier.get(), fingerprint, key);
+    }
+    return start(account, spec, incoming, fingerprint, key);
+  }
+
+  private Submission start(
+      Account account,
+      CardSpec spec,
+      List<PhotoIntake.IncomingPhoto> incoming,
+      String fingerprint,
+      String key) {
+    UUID jobId = UUID.randomUUID();
+    List<PhotoRef> refs = photos.store(jobId, incoming);
+    NewJob job =
+        new NewJob(jobId, account.id(), key, fingerprint, WireJson.write(spec.withPhotos(refs)));
+    Recording recording = transaction.execute(status -> record(job, status));
+    if (recording == Recording.RECORDED) {
+      CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
+      publisher.publish(jobId, key);
+      return new Submission.Started(jobId, key, reply);
+    }
+    photos.discard(refs);
+    return recording == Recording.KEY_TAKEN
+        ? replay(jobs.findByKey(account.id(), key).orElseThrow(), fingerprint, key)
+        : refused(ErrorCode.INSUFFICIENT_CREDITS, key);
+  }
+
+  private enum Recording {
+    RECORDED,
+    KEY_TAKEN,
+    NO_CREDIT
+  }
+
+  private Recording record(NewJob job, org.springframework.transaction.TransactionStatus status) {
+    if (!jobs.insertQueued(job, clock.instant())) {
+      return Recording.KEY_TAKEN;
+    }
+    if (!credits.reserve(job.accountId(), job.id())) {
+      status.setRollbackOnly();
+      return Recording.NO_CREDIT;
+    }
+    return Recording.RECORDED;
+  }
+
+  private static Submission replay(JobSnapshot earlier, String fingerprint, String key) {
+    if (earlier.optionalCard().map(StoredCard::deleted).orElse(false)) {
+      return refused(ErrorCode.RESULT_DELETED, key);
+    }
+    if (!earlier.fingerprint().equals(fingerprint)) {
+      return refused(ErrorCode.IDEMPOTENCY_CONFLICT, key);
+    }
+    if (!earlier.state().isFinal()) {
+      return refused(ErrorCode.GENERATION_IN_PROGRESS, key);
+    }
+    return new Submission.Replayed(earlier, key);
+  }
+
+  private static Submission refused(ErrorCode code, String key) {
+    return new Submission.Refused(code, Messages.of(code), key);
+  }
+
+  /** Re-reads a job after waiting for it. */
+  public JobSnapshot current(UUID jobId) {
+    return jobs.findById(jobId).orElseThrow();
+  }
+}

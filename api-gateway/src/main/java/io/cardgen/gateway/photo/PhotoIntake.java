@@ -1,0 +1,94 @@
+package io.cardgen.gateway.photo;
+
+import io.cardgen.common.error.Messages;
+import io.cardgen.common.photo.ImageFormat;
+import io.cardgen.common.photo.ImageUrl;
+import io.cardgen.common.photo.ImageUrlDecoder;
+import io.cardgen.common.wire.PhotoRef;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+
+/**
+ * The gateway's part of the photo pipeline: inline photos are decoded and checked before any credit
+ * is touched, stored once the request is accepted, and removed again if it is refused. Links are
+ * only shape-checked here; a worker fetches them under the photo-link rules.
+ */
+@Component
+public class PhotoIntake {
+
+  /**
+   * @param identity what the photo counts as for idempotency: its content hash, or the link
+   * @param bytes the decoded photo; {@code null} for a link
+   */
+  public record IncomingPhoto(String identity, byte[] bytes, ImageFormat format, String link) {}
+
+  public sealed interface Intake {
+    record Accepted(List<IncomingPhoto> photos) implements Intake {}
+
+    record Rejected(String message) implements Intake {}
+  }
+
+  private final ImageUrlDecoder decoder;
+  private final InlinePhotoStore store;
+
+  PhotoIntake(ImageUrlDecoder decoder, InlinePhotoStore store) {
+    this.decoder = decoder;
+    this.store = store;
+  }
+
+  public Intake prepare(List<String> photos) {
+    List<IncomingPhoto> accepted = new ArrayList<>(photos.size());
+    for (int index = 0; index < photos.size(); index++) {
+      ImageUrl source = decoder.decode(photos.get(index));
+      if (source instanceof ImageUrl.Invalid) {
+        return new Intake.Rejected(Messages.format("invalid.photo", index + 1));
+      }
+      if (source instanceof ImageUrl.Link link) {
+        accepted.add(new IncomingPhoto(link.uri().toString(), null, null, link.uri().toString()));
+      } else {
+        ImageUrl.Inline inline = (ImageUrl.Inline) source;
+        accepted.add(
+            new IncomingPhoto(
+                "sha256:" + sha256(inline.bytes()), inline.bytes(), inline.format(), null));
+      }
+    }
+    return new Intake.Accepted(accepted);
+  }
+
+  /** Stores the inline photos under the job's directory; links pass through as links. */
+  public List<PhotoRef> store(UUID jobId, List<IncomingPhoto> photos) {
+    List<PhotoRef> refs = new ArrayList<>(photos.size());
+    try {
+      for (IncomingPhoto photo : photos) {
+        refs.add(
+            photo.bytes() == null
+                ? PhotoRef.link(photo.link())
+                : PhotoRef.stored(store.put(jobId.toString(), photo.bytes(), photo.format())));
+      }
+      return refs;
+    } catch (RuntimeException failure) {
+      discard(refs);
+      throw failure;
+    }
+  }
+
+  /** Removes stored photos of a request that was not accepted after all. */
+  public void discard(List<PhotoRef> refs) {
+    refs.stream()
+        .filter(ref -> ref.source() == PhotoRef.Source.STORED)
+        .forEach(ref -> store.delete(ref.location()));
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException impossible) {
+      throw new IllegalStateException("SHA-256 is required by every JVM", impossible);
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package io.cardgen.standalone;
+
+import io.cardgen.standalone.simulator.LlmSimulator;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+
+/**
+ * Starts whatever the environment does not provide: PostgreSQL (data kept in the data directory), a
+ * Kafka KRaft broker, an S3 endpoint on the filesystem and the LLM simulator. Returns the settings
+ * that point the gateway and worker at them, as command-line properties.
+ */
+final class EmbeddedStack implements AutoCloseable {
+
+  static final String S3_ACCESS_KEY = "cardgen";
+  static final String S3_SECRET_KEY = "cardgen-secret";
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
+
+  private final List<AutoCloseable> started = new ArrayList<>();
+  private final Map<String, String> properties = new LinkedHashMap<>();
+
+  static EmbeddedStack start(StandaloneSettings settings) throws Exception {
+    EmbeddedStack stack = new EmbeddedStack();
+    try {
+      stack.startAll(settings);
+      return stack;
+    } catch (Exception failure) {
+      stack.close();
+      throw failure;
+    }
+  }
+
+  private void startAll(StandaloneSettings settings) throws Exception {
+    Files.createDirectories(settings.dataDir());
+    if (!settings.has("SPRING_DATASOURCE_URL")) {
+      startPostgres(settings);
+    }
+    if (!settings.has("SPRING_KAFKA_BOOTSTRAP_SERVERS")) {
+      startKafka(settings.kafkaPort());
+    }
+    if (!settings.has("CARDGEN_S3_ENDPOINT")) {
+      startS3(settings);
+    }
+    if (!settings.has("CARDGEN_LLM_BASE_URL")) {
+      LlmSimulator simulator =
+          LlmSimulator.start("127.0.0.1", settings.simulatorPort(), settings.simulatorLatency());
+      started.add(simulator);
+      properties.put("cardgen.llm.base-url", simulator.baseUrl().toString());
+      properties.put("cardgen.llm.api-key", "simulator");
+      properties.put("cardgen.llm.model", "cardgen-simulator");
+      log.info("LLM simulator at {}", simulator.baseUrl());
+    }
+  }
+
+  private void startPostgres(StandaloneSettings settings) throws IOException {
+    EmbeddedPostgres.Builder builder =
+        EmbeddedPostgres.builder()
+            .setDataDirectory(settings.dataDir().resolve("postgres"))
+            .setCleanDataDirectory(false);
+    if (settings.postgresPort() != 0) {
+      builder.setPort(settings.postgresPort());
+    }
+    EmbeddedPostgres postgres = builder.start();
+    started.add(postgres);
+    String url = postgres.getJdbcUrl("postgres", "postgres");
+    properties.put("spring.datasource.url", url);
+    properties.put("spring.datasource.username", "postgres");
+    properties.put("spring.datasource.password", "postgres");
+    log.info("Embedded PostgreSQL at {} (data in {})", url, settings.dataDir().resolve("postgres"));
+  }
+
+  private void startKafka(int port) {
+    EmbeddedKafkaBroker kafka =
+        new EmbeddedKafkaKraftBroker(1, 1)
+            .kafkaPorts(port)
+            .brokerProperties(
+                Map.of(
+                    "share.coordinator.state.topic.replication.factor", "1",
+                    "share.coordinator.state.topic.min.isr", "1",
+                    "offsets.topic.replication.factor", "1",
+                    "transaction.state.log.replication.factor", "1",
+                    "transaction.state.log.min.isr", "1"));
+    kafka.afterPropertiesSet();
+    started.add(kafka::destroy);
+    properties.put("spring.kafka.bootstrap-servers", kafka.getBrokersAsString());
+    log.info("Embedded Kafka at {}", kafka.getBrokersAsString());
+  }
+
+  private void startS3(StandaloneSettings settings) throws Exception {
+    var directory = settings.dataDir().resolve("s3");
+    Files.createDirectories(directory);
+    S3Proxy s3 =
+        S3Proxy.builder()
+            .blobStore(new FilesystemNio2BlobStore(directory.toString()))
+            .endpoint(URI.create("http://127.0.0.1:" + settings.s3Port()))
+            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3_ACCESS_KEY, S3_SECRET_KEY)
+            .build();
+    s3.start();
+    started.add(s3::stop);
+    awaitStarted(s3);
+    URI endpoint = URI.create("http://127.0.0.1:" + s3.getPort());
+    properties.put("cardgen.s3.endpoint", endpoint.toString());
+    properties.put("cardgen.s3.access-key", S3_ACCESS_KEY);
+    properties.put("cardgen.s3.secret-key", S3_SECRET_KEY);
+    log.info("Embedded S3 at {} (objects in {})", endpoint, directory);
+  }
+
+  /** S3Proxy's start returns before Jetty accepts connections; wait for it, boundedly. */
+  private static void awaitStarted(S3Proxy s3) throws InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (!"STARTED".equals(s3.getState())) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("S3Proxy did not start: " + s3.getState());
+      }
+      Thread.onSpinWait();
+      Thread.sleep(10);
+    }
+  }
+
+  /** Settings for the gateway and worker, as {@code --name=value} arguments. */
+  List<String> arguments() {
+    return properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
+  }
+
+  Map<String, String> properties() {
+    return Map.copyOf(properties);
+  }
+
+  @Override
+  public void close() {
+    for (int index = started.size() - 1; index >= 0; index--) {
+      try {
+        started.get(index).close();
+      } catch (Exception failure) {
+        log.warn("Stopping an embedded service failed: {}", failure.toString());
+      }
+    }
+    started.clear();
+  }
+}

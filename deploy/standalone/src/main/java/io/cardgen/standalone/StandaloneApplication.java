@@ -1,0 +1,106 @@
+package io.cardgen.standalone;
+
+import io.cardgen.gateway.GatewayApplication;
+import io.cardgen.gateway.admin.AccountView;
+import io.cardgen.worker.WorkerApplication;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * cardgen in one JVM: the embedded stack, then a worker and the gateway, each in its own Spring
+ * context exactly as they run when deployed apart. Prints the admin token (when it generated one)
+ * and a ready demo API key with a curl example.
+ */
+public final class StandaloneApplication implements AutoCloseable {
+
+  private final EmbeddedStack stack;
+  private final ConfigurableApplicationContext worker;
+  private final ConfigurableApplicationContext gateway;
+  private final AccountView demo;
+  private final String adminToken;
+
+  private StandaloneApplication(
+      EmbeddedStack stack,
+      ConfigurableApplicationContext worker,
+      ConfigurableApplicationContext gateway,
+      AccountView demo,
+      String adminToken) {
+    this.stack = stack;
+    this.worker = worker;
+    this.gateway = gateway;
+    this.demo = demo;
+    this.adminToken = adminToken;
+  }
+
+  public static void main(String[] args) throws Exception {
+    StandaloneApplication app = start(StandaloneSettings.fromEnvironment(System.getenv()), args);
+    Runtime.getRuntime().addShutdownHook(new Thread(app::close, "standalone-shutdown"));
+    System.out.println(Banner.render(app.gateway, app.demo, app.adminToken, app.generatedToken));
+  }
+
+  private boolean generatedToken;
+
+  static StandaloneApplication start(StandaloneSettings settings, String... extraArgs)
+      throws Exception {
+    EmbeddedStack stack = EmbeddedStack.start(settings);
+    boolean generated = !settings.has("CARDGEN_ADMIN_TOKEN");
+    String adminToken = generated ? newToken() : settings.get("CARDGEN_ADMIN_TOKEN");
+    List<String> arguments = new ArrayList<>(stack.arguments());
+    arguments.add("--cardgen.admin.token=" + adminToken);
+    arguments.addAll(List.of(extraArgs));
+    String[] args = arguments.toArray(String[]::new);
+    ConfigurableApplicationContext worker = null;
+    try {
+      worker = WorkerApplication.run(args);
+      ConfigurableApplicationContext gateway = GatewayApplication.run(args);
+      StandaloneApplication app =
+          new StandaloneApplication(
+              stack, worker, gateway, DemoTenant.prepare(gateway), adminToken);
+      app.generatedToken = generated;
+      return app;
+    } catch (Exception | Error failure) {
+      if (worker != null) {
+        worker.close();
+      }
+      stack.close();
+      throw failure;
+    }
+  }
+
+  private static String newToken() {
+    byte[] bytes = new byte[24];
+    new SecureRandom().nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  public ConfigurableApplicationContext gateway() {
+    return gateway;
+  }
+
+  public ConfigurableApplicationContext worker() {
+    return worker;
+  }
+
+  public AccountView demoAccount() {
+    return demo;
+  }
+
+  /** Where the embedded services listen, as the properties given to gateway and worker. */
+  public java.util.Map<String, String> stackProperties() {
+    return stack.properties();
+  }
+
+  public String adminToken() {
+    return adminToken;
+  }
+
+  @Override
+  public void close() {
+    gateway.close();
+    worker.close();
+    stack.close();
+  }
+}

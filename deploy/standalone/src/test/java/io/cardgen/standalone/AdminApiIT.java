@@ -1,0 +1,136 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Every admin endpoint of DESIGN.md: as described, only on the management port, only with the
+ * token.
+ */
+class AdminApiIT {
+
+  private static TestStack stack;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack = TestStack.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    stack.close();
+  }
+
+  private static final String PLAN =
+      """
+      {"name": "%s", "api_access": true, "max_photos": 2, "max_length": 1000,
+       "features_count": 4, "audience": true, "headers_count": 0, "slogans_count": 2,
+       "creativity": false, "keywords": true, "rate_limit_per_minute": 60}
+      """;
+
+  @Test
+  void createsPlansAndAccountsAndManagesThem() throws Exception {
+    TestStack.Response plan = stack.admin("POST", "/admin/plans", PLAN.formatted("basic"));
+    assertThat(plan.status()).as(plan.toString()).isEqualTo(201);
+    assertThat(plan.json().get("name").asString()).isEqualTo("basic");
+    assertThat(plan.json().get("features_count").asInt()).isEqualTo(4);
+    assertThat(plan.json().get("rate_limit_per_minute").asInt()).isEqualTo(60);
+    assertThat(stack.admin("POST", "/admin/plans", PLAN.formatted("basic")).status())
+        .isEqualTo(409);
+
+    TestStack.Response created =
+        stack.admin(
+            "POST", "/admin/accounts", "{\"name\": \"shop\", \"plan\": \"basic\", \"credits\": 7}");
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    JsonNode account = created.json();
+    String id = account.get("id").asString();
+    assertThat(account.get("api_key").asString()).startsWith("cg_");
+    assertThat(account.get("plan").asString()).isEqualTo("basic");
+    assertThat(account.get("balance").asLong()).isEqualTo(7);
+    assertThat(account.get("reserved").asLong()).isZero();
+    assertKeyStoredOnlyAsHash(account.get("api_key").asString());
+
+    JsonNode fetched = stack.admin("GET", "/admin/accounts/" + id, null).json();
+    assertThat(fetched.has("api_key")).isFalse();
+    assertThat(fetched.get("api_revision").asString()).isEqualTo("current");
+
+    TestStack.Response patched =
+        stack.admin(
+            "PATCH", "/admin/accounts/" + id, "{\"plan\": null, \"api_revision\": \"legacy\"}");
+    assertThat(patched.status()).isEqualTo(200);
+    assertThat(patched.json().get("plan").isNull()).isTrue();
+    assertThat(patched.json().get("api_revision").asString()).isEqualTo("legacy");
+
+    TestStack.Response credited =
+        stack.admin("POST", "/admin/accounts/" + id + "/credits", "{\"amount\": 5}");
+    assertThat(credited.status()).isEqualTo(200);
+    assertThat(credited.json().get("balance").asLong()).isEqualTo(12);
+    assertThat(
+            stack.admin("POST", "/admin/accounts/" + id + "/credits", "{\"amount\": -1}").status())
+        .isEqualTo(422);
+    assertThat(stack.admin("GET", "/admin/accounts/" + UUID.randomUUID(), null).status())
+        .isEqualTo(404);
+  }
+
+  private static void assertKeyStoredOnlyAsHash(String apiKey) {
+    Integer plain =
+        stack
+            .jdbc()
+            .sql("SELECT count(*) FROM accounts WHERE api_key_hash = :key")
+            .param("key", apiKey)
+            .query(Integer.class)
+            .single();
+    assertThat(plain).isZero();
+  }
+
+  @Test
+  void deletingACardMakesItsKeyAnswer410() throws Exception {
+    String body = PipelineIT.request("Деревянная разделочная доска", 300);
+    TestStack.Response card = stack.generate(stack.demoKey(), "to-delete", body);
+    assertThat(card.status()).as(card.toString()).isEqualTo(200);
+    String uid = card.json().get("data").get("uid").asString();
+
+    assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(204);
+
+    TestStack.Response replay = stack.generate(stack.demoKey(), "to-delete", body);
+    assertThat(replay.status()).isEqualTo(410);
+    assertThat(replay.json().get("code").asString()).isEqualTo("result_deleted");
+    assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(404);
+  }
+
+  @Test
+  void refusesCallsWithoutTheRightToken() throws Exception {
+    for (String token : new String[] {null, "wrong", "it-admin-token-but-longer"}) {
+      TestStack.Response response =
+          stack.admin(
+              "GET", "/admin/accounts/" + stack.demoAccountId(), null, token, stack.adminPort);
+      assertThat(response.status()).as(String.valueOf(token)).isEqualTo(401);
+    }
+  }
+
+  @Test
+  void servesAdminAndActuatorOnlyOnTheManagementPort() throws Exception {
+    TestStack.Response onPublic =
+        stack.admin(
+            "GET",
+            "/admin/accounts/" + stack.demoAccountId(),
+            null,
+            "it-admin-token",
+            stack.publicPort);
+    assertThat(onPublic.status()).isEqualTo(404);
+    assertThat(stack.admin("GET", "/actuator/health", null, null, stack.publicPort).status())
+        .isEqualTo(404);
+
+    TestStack.Response health = stack.admin("GET", "/actuator/health", null, null, stack.adminPort);
+    assertThat(health.status()).isEqualTo(200);
+    assertThat(health.json().get("status").asString()).isEqualTo("UP");
+    TestStack.Response api =
+        stack.admin("POST", "/api/text/product", "{}", stack.demoKey(), stack.adminPort);
+    assertThat(api.status()).isEqualTo(404);
+  }
+}

@@ -1,0 +1,156 @@
+package io.cardgen.standalone;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The whole standalone on free ports and a fresh data directory, with small HTTP helpers for the
+ * public and admin APIs. Tests drive it the way a client and an operator would.
+ */
+final class TestStack implements AutoCloseable {
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+
+  final StandaloneApplication app;
+  final Path dataDir;
+  final int publicPort;
+  final int adminPort;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private TestStack(StandaloneApplication app, Path dataDir) {
+    this.app = app;
+    this.dataDir = dataDir;
+    this.publicPort =
+        Integer.parseInt(app.gateway().getEnvironment().getProperty("local.server.port"));
+    this.adminPort = app.gateway().getBean(io.cardgen.gateway.web.AdminConnector.class).localPort();
+  }
+
+  static TestStack start(String... extraArgs) throws Exception {
+    return start(Map.of(), extraArgs);
+  }
+
+  static TestStack start(Map<String, String> env, String... extraArgs) throws Exception {
+    Path dataDir = Files.createTempDirectory("cardgen-it-");
+    Map<String, String> environment = new HashMap<>(env);
+    environment.put("CARDGEN_DATA_DIR", dataDir.toString());
+    environment.put("CARDGEN_EMBEDDED_POSTGRES_PORT", "0");
+    environment.put("CARDGEN_EMBEDDED_KAFKA_PORT", "0");
+    environment.put("CARDGEN_EMBEDDED_S3_PORT", "0");
+    environment.put("CARDGEN_SIMULATOR_PORT", "0");
+    environment.put("CARDGEN_ADMIN_TOKEN", "it-admin-token");
+    String[] args = new String[extraArgs.length + 3];
+    args[0] = "--server.port=0";
+    args[1] = "--cardgen.admin.port=0";
+    args[2] = "--cardgen.reply.check-interval=500ms";
+    System.arraycopy(extraArgs, 0, args, 3, extraArgs.length);
+    StandaloneApplication app =
+        StandaloneApplication.start(StandaloneSettings.fromEnvironment(environment), args);
+    return new TestStack(app, dataDir);
+  }
+
+  String demoKey() {
+    return app.demoAccount().apiKey();
+  }
+
+  UUID demoAccountId() {
+    return app.demoAccount().id();
+  }
+
+  Response generate(String apiKey, String idempotencyKey, String body) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + publicPort + "/api/text/product"))
+            .timeout(Duration.ofSeconds(60))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (apiKey != null) {
+      request.header("Authorization", "Bearer " + apiKey);
+    }
+    if (idempotencyKey != null) {
+      request.header("Idempotency-Key", idempotencyKey);
+    }
+    return send(request.build());
+  }
+
+  Response admin(String method, String path, String body) throws Exception {
+    return admin(method, path, body, "it-admin-token", adminPort);
+  }
+
+  Response admin(String method, String path, String body, String token, int port) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return send(request.build());
+  }
+
+  private Response send(HttpRequest request) throws IOException, InterruptedException {
+    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    JsonNode json = response.body().isBlank() ? null : JSON.readTree(response.body());
+    return new Response(response.statusCode(), json, response.headers().map());
+  }
+
+  JsonNode account(UUID id) throws Exception {
+    Response response = admin("GET", "/admin/accounts/" + id, null);
+    if (response.status() != 200) {
+      throw new AssertionError("account lookup failed: " + response);
+    }
+    return response.json();
+  }
+
+  JdbcClient jdbc() {
+    return app.gateway().getBean(JdbcClient.class);
+  }
+
+  S3Client s3() {
+    var properties = app.stackProperties();
+    return S3Client.builder()
+        .endpointOverride(URI.create(properties.get("cardgen.s3.endpoint")))
+        .region(Region.US_EAST_1)
+        .forcePathStyle(true)
+        .credentialsProvider(
+            StaticCredentialsProvider.create(
+                AwsBasicCredentials.create(
+                    EmbeddedStack.S3_ACCESS_KEY, EmbeddedStack.S3_SECRET_KEY)))
+        .build();
+  }
+
+  record Response(int status, JsonNode json, Map<String, java.util.List<String>> headers) {
+    String header(String name) {
+      return headers.entrySet().stream()
+          .filter(entry -> entry.getKey().equalsIgnoreCase(name))
+          .map(entry -> entry.getValue().get(0))
+          .findFirst()
+          .orElse(null);
+    }
+  }
+
+  @Override
+  public void close() {
+    app.close();
+  }
+}

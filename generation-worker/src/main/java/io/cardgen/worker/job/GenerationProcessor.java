@@ -1,0 +1,86 @@
+package io.cardgen.worker.job;
+
+import io.cardgen.worker.card.CardRepository;
+import io.cardgen.worker.llm.CardWriter;
+import io.cardgen.worker.llm.LlmOutcome;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs one claimed job to its end: photos, the model, then one transaction that writes the card and
+ * charges, or records the failure and releases. Any unexpected error hands the job back to the
+ * queue (its attempt is spent), so a passing fault is retried and a persistent one runs out of
+ * attempts and fails with its credit released.
+ */
+@Component
+class GenerationProcessor {
+
+  private static final Logger log = LoggerFactory.getLogger(GenerationProcessor.class);
+
+  private final JobPhotos photos;
+  private final CardWriter writer;
+  private final JobCompletion completion;
+  private final JobClaims claims;
+  private final JobNotices notices;
+  private final Clock clock;
+
+  GenerationProcessor(
+      JobPhotos photos,
+      CardWriter writer,
+      JobCompletion completion,
+      JobClaims claims,
+      JobNotices notices,
+      Clock clock) {
+    this.photos = photos;
+    this.writer = writer;
+    this.completion = completion;
+    this.claims = claims;
+    this.notices = notices;
+    this.clock = clock;
+  }
+
+  void process(ClaimedJob job) {
+    try {
+      boolean finished = finish(job);
+      if (finished) {
+        notices.finished(job.id());
+      } else {
+        log.info("Job {} was taken over before it finished here; nothing written", job.id());
+      }
+    } catch (RuntimeException unexpected) {
+      log.error("Job {} attempt {} broke; handing it back", job.id(), job.attempt(), unexpected);
+      claims.requeue(job, clock.instant());
+    }
+  }
+
+  private boolean finish(ClaimedJob job) {
+    JobPhotos.Loaded loaded = photos.load(job);
+    if (loaded instanceof JobPhotos.Unusable unusable) {
+      return completion.fail(job, unusable.code());
+    }
+    JobPhotos.Ready ready = (JobPhotos.Ready) loaded;
+    LlmOutcome outcome = writer.write(job.spec(), ready.inputs());
+    if (outcome instanceof LlmOutcome.Failed failed) {
+      log.info("Job {} failed: {} ({})", job.id(), failed.code().code(), failed.detail());
+      return completion.fail(job, failed.code());
+    }
+    LlmOutcome.Generated generated = (LlmOutcome.Generated) outcome;
+    CardRepository.NewCard card =
+        new CardRepository.NewCard(
+            UUID.randomUUID(),
+            job.id(),
+            job.accountId(),
+            job.spec().style(),
+            generated.content(),
+            ready.keys(),
+            generated.promptVersion(),
+            generated.promptTokens(),
+            generated.completionTokens(),
+            clock.instant().truncatedTo(ChronoUnit.MICROS));
+    return completion.succeed(job, card);
+  }
+}

@@ -1,0 +1,98 @@
+package io.cardgen.worker.job;
+
+import io.cardgen.common.wire.JobMessage;
+import io.cardgen.common.wire.Topics;
+import io.cardgen.common.wire.WireJson;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.listener.MessageListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * The share-group listener. It takes a permit before each record, so when every slot is busy the
+ * consumer thread waits here instead of polling: the worker only fetches work it can start. A
+ * record is only a pointer; the claim in PostgreSQL decides whether this worker runs the job, so a
+ * redelivered or duplicated record is harmless.
+ */
+@Component
+class JobIntake implements MessageListener<String, String> {
+
+  private static final Logger log = LoggerFactory.getLogger(JobIntake.class);
+
+  private final JobClaims claims;
+  private final GenerationProcessor processor;
+  private final WorkerProperties properties;
+  private final WorkerIdentity identity;
+  private final Executor executor;
+  private final Semaphore capacity;
+  private final Clock clock;
+
+  JobIntake(
+      JobClaims claims,
+      GenerationProcessor processor,
+      WorkerProperties properties,
+      WorkerIdentity identity,
+      JobExecutor executor,
+      Clock clock) {
+    this.claims = claims;
+    this.processor = processor;
+    this.properties = properties;
+    this.identity = identity;
+    this.executor = executor;
+    this.capacity = new Semaphore(properties.maxInFlight());
+    this.clock = clock;
+  }
+
+  @Override
+  public void onMessage(ConsumerRecord<String, String> record) {
+    capacity.acquireUninterruptibly();
+    boolean handedOff = false;
+    try {
+      Optional<ClaimedJob> claimed = claim(record);
+      if (claimed.isPresent()) {
+        executor.execute(() -> runAndRelease(claimed.get()));
+        handedOff = true;
+      }
+    } finally {
+      if (!handedOff) {
+        capacity.release();
+      }
+    }
+  }
+
+  private Optional<ClaimedJob> claim(ConsumerRecord<String, String> record) {
+    JobMessage message;
+    try {
+      message = WireJson.read(record.value(), JobMessage.class);
+    } catch (RuntimeException malformed) {
+      log.warn("Skipping a malformed record on {}: {}", Topics.JOBS, malformed.toString());
+      return Optional.empty();
+    }
+    Instant now = clock.instant();
+    return claims.claim(
+        message.jobId(),
+        identity.id(),
+        now,
+        now.plus(properties.lease()),
+        properties.maxAttempts());
+  }
+
+  private void runAndRelease(ClaimedJob job) {
+    try {
+      processor.process(job);
+    } finally {
+      capacity.release();
+    }
+  }
+
+  /** Jobs running now; for metrics and for tests that wait until a worker is idle. */
+  int inFlight() {
+    return properties.maxInFlight() - capacity.availablePermits();
+  }
+}

@@ -1,0 +1,73 @@
+package io.cardgen.worker.job;
+
+import io.cardgen.common.wire.Topics;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.DefaultShareConsumerFactory;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.ShareKafkaMessageListenerContainer;
+
+/**
+ * Workers read {@code cardgen.jobs} as one Kafka share group (KIP-932): every worker may take
+ * records from every partition, so adding workers adds throughput without partition skew.
+ */
+@Configuration(proxyBeanMethods = false)
+class ShareConsumption {
+
+  @Bean
+  ShareKafkaMessageListenerContainer<String, String> jobContainer(
+      KafkaProperties kafka, WorkerProperties properties, JobIntake intake) {
+    Map<String, Object> config = new HashMap<>();
+    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.getBootstrapServers());
+    config.put(ConsumerConfig.GROUP_ID_CONFIG, Topics.WORKER_SHARE_GROUP);
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, properties.maxPollRecords());
+    startFromEarliest(kafka);
+    ContainerProperties container = new ContainerProperties(Topics.JOBS);
+    container.setMessageListener(intake);
+    var jobs =
+        new ShareKafkaMessageListenerContainer<>(
+            new DefaultShareConsumerFactory<String, String>(config), container);
+    jobs.setConcurrency(properties.consumers());
+    jobs.setBeanName("jobContainer");
+    return jobs;
+  }
+
+  /**
+   * A new share group starts at the end of the topic by default, which would skip jobs published
+   * before the first worker joined. The group setting is idempotent, so every worker sets it.
+   */
+  private static void startFromEarliest(KafkaProperties kafka) {
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.getBootstrapServers()))) {
+      ConfigResource group =
+          new ConfigResource(ConfigResource.Type.GROUP, Topics.WORKER_SHARE_GROUP);
+      AlterConfigOp earliest =
+          new AlterConfigOp(
+              new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET);
+      admin
+          .incrementalAlterConfigs(Map.of(group, List.of(earliest)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException failure) {
+      throw new IllegalStateException(
+          "Cannot configure share group " + Topics.WORKER_SHARE_GROUP, failure);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while configuring the share group", interrupted);
+    }
+  }
+}

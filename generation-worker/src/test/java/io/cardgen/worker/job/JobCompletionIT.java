@@ -1,0 +1,106 @@
+package io.cardgen.worker.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.card.CardContent;
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.request.Style;
+import io.cardgen.worker.card.CardRepository;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
+
+@SpringJUnitConfig(JobStoreTestConfiguration.class)
+class JobCompletionIT {
+
+  private static final Duration LEASE = Duration.ofSeconds(120);
+
+  @Autowired JobClaims claims;
+  @Autowired JobCompletion completion;
+  @Autowired JobFixtures fixtures;
+  @Autowired SettableClock clock;
+
+  private ClaimedJob claim(UUID job, String worker) {
+    Instant now = clock.instant();
+    return claims.claim(job, worker, now, now.plus(LEASE), 3).orElseThrow();
+  }
+
+  private CardRepository.NewCard aCard(ClaimedJob job) {
+    return new CardRepository.NewCard(
+        UUID.randomUUID(),
+        job.id(),
+        job.accountId(),
+        Style.STANDARD,
+        new CardContent("Описание", List.of("a", "b", "c"), "Всем", null, null),
+        List.of("products/x/y.png"),
+        "v1",
+        10,
+        20,
+        clock.instant());
+  }
+
+  @Test
+  void chargesOneCreditWithTheCard() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob claimed = claim(job, "worker-a");
+
+    assertThat(completion.succeed(claimed, aCard(claimed))).isTrue();
+
+    assertThat(fixtures.balance(account)).isEqualTo(4);
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.cards(job)).isEqualTo(1);
+    assertThat(fixtures.ledgerEntries(job, "CHARGE")).isEqualTo(1);
+    assertThat(fixtures.state(job)).isEqualTo("SUCCEEDED/CHARGED");
+  }
+
+  @Test
+  void releasesTheCreditWhenGenerationFails() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob claimed = claim(job, "worker-a");
+
+    assertThat(completion.fail(claimed, ErrorCode.GENERATION_REFUSED)).isTrue();
+
+    assertThat(fixtures.balance(account)).isEqualTo(5);
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.ledgerEntries(job, "RELEASE")).isEqualTo(1);
+    assertThat(fixtures.state(job)).isEqualTo("FAILED/RELEASED");
+  }
+
+  @Test
+  void aWorkerFinishingAfterItsLeaseWasTakenOverCannotChargeAgain() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob late = claim(job, "worker-a");
+    clock.advance(LEASE.plusSeconds(1));
+    ClaimedJob takeover = claim(job, "worker-b");
+
+    assertThat(completion.succeed(takeover, aCard(takeover))).isTrue();
+    assertThat(completion.succeed(late, aCard(late))).isFalse();
+    assertThat(completion.fail(late, ErrorCode.GENERATION_FAILED)).isFalse();
+
+    assertThat(fixtures.balance(account)).isEqualTo(4);
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.cards(job)).isEqualTo(1);
+    assertThat(fixtures.ledgerEntries(job, "CHARGE")).isEqualTo(1);
+    assertThat(fixtures.ledgerEntries(job, "RELEASE")).isZero();
+  }
+
+  @Test
+  void anAbandonedJobIsFailedAndReleasedExactlyOnce() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+
+    assertThat(completion.failAbandoned(job, ErrorCode.GENERATION_FAILED)).isTrue();
+    assertThat(completion.failAbandoned(job, ErrorCode.GENERATION_FAILED)).isFalse();
+
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.balance(account)).isEqualTo(5);
+    assertThat(fixtures.ledgerEntries(job, "RELEASE")).isEqualTo(1);
+  }
+}

@@ -1,0 +1,110 @@
+package io.cardgen.worker.job;
+
+import io.cardgen.common.request.Creativity;
+import io.cardgen.common.request.Style;
+import io.cardgen.common.wire.CardSpec;
+import io.cardgen.common.wire.WireJson;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Builds accounts and queued jobs with their credit reserved, the way the gateway leaves them. */
+class JobFixtures {
+
+  private final JdbcClient jdbc;
+
+  JobFixtures(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  UUID anAccountWithCredits(long credits) {
+    UUID id = UUID.randomUUID();
+    jdbc.sql(
+            "INSERT INTO accounts (id, name, api_key_hash, balance) VALUES (:id, 'test', :hash, :balance)")
+        .param("id", id)
+        .param("hash", "hash-" + id)
+        .param("balance", credits)
+        .update();
+    return id;
+  }
+
+  static CardSpec aSpec() {
+    return new CardSpec(
+        Style.STANDARD,
+        "Кружка",
+        Map.of(),
+        300,
+        3,
+        true,
+        0,
+        0,
+        Creativity.MIDDLE,
+        List.of(),
+        List.of());
+  }
+
+  /** A queued job whose credit the gateway has reserved, as one transaction would leave it. */
+  UUID aQueuedJob(UUID account, Instant now) {
+    UUID id = UUID.randomUUID();
+    jdbc.sql(
+            """
+            INSERT INTO jobs (id, account_id, idempotency_key, fingerprint, spec, state, credit_state,
+                              created_at, updated_at)
+            VALUES (:id, :account, :key, 'fp', CAST(:spec AS jsonb), 'QUEUED', 'RESERVED', :now, :now)
+            """)
+        .param("id", id)
+        .param("account", account)
+        .param("key", "key-" + id)
+        .param("spec", WireJson.write(aSpec()))
+        .param("now", Timestamp.from(now))
+        .update();
+    jdbc.sql("UPDATE accounts SET reserved = reserved + 1 WHERE id = :id")
+        .param("id", account)
+        .update();
+    jdbc.sql(
+            "INSERT INTO credit_ledger (account_id, job_id, kind, amount) VALUES (:a, :j, 'RESERVE', 1)")
+        .param("a", account)
+        .param("j", id)
+        .update();
+    return id;
+  }
+
+  long balance(UUID account) {
+    return jdbc.sql("SELECT balance FROM accounts WHERE id = :id")
+        .param("id", account)
+        .query(Long.class)
+        .single();
+  }
+
+  long reserved(UUID account) {
+    return jdbc.sql("SELECT reserved FROM accounts WHERE id = :id")
+        .param("id", account)
+        .query(Long.class)
+        .single();
+  }
+
+  int ledgerEntries(UUID job, String kind) {
+    return jdbc.sql("SELECT count(*) FROM credit_ledger WHERE job_id = :job AND kind = :kind")
+        .param("job", job)
+        .param("kind", kind)
+        .query(Integer.class)
+        .single();
+  }
+
+  int cards(UUID job) {
+    return jdbc.sql("SELECT count(*) FROM cards WHERE job_id = :job")
+        .param("job", job)
+        .query(Integer.class)
+        .single();
+  }
+
+  String state(UUID job) {
+    return jdbc.sql("SELECT state || '/' || credit_state FROM jobs WHERE id = :id")
+        .param("id", job)
+        .query(String.class)
+        .single();
+  }
+}

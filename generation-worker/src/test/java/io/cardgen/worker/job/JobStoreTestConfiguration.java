@@ -1,0 +1,88 @@
+package io.cardgen.worker.job;
+
+import io.cardgen.worker.card.CardRepository;
+import io.cardgen.worker.credit.CreditSettlement;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.time.Clock;
+import javax.sql.DataSource;
+import liquibase.integration.spring.SpringLiquibase;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.FilterType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The worker's storage side against a real PostgreSQL (zonky, one per test class) with the real
+ * schema: claims, completion and credit settlement, without Kafka or the LLM.
+ */
+@Configuration
+@EnableTransactionManagement
+@ComponentScan(
+    basePackageClasses = {CreditSettlement.class, CardRepository.class},
+    useDefaultFilters = false,
+    includeFilters =
+        @ComponentScan.Filter(
+            type = FilterType.ASSIGNABLE_TYPE,
+            classes = {CreditSettlement.class, CardRepository.class}))
+class JobStoreTestConfiguration {
+
+  @Bean(destroyMethod = "close")
+  EmbeddedPostgres postgres() throws IOException {
+    return EmbeddedPostgres.start();
+  }
+
+  @Bean
+  DataSource dataSource(EmbeddedPostgres postgres) {
+    return postgres.getPostgresDatabase();
+  }
+
+  @Bean
+  SpringLiquibase liquibase(DataSource dataSource) {
+    SpringLiquibase liquibase = new SpringLiquibase();
+    liquibase.setDataSource(dataSource);
+    liquibase.setChangeLog("classpath:db/changelog/db.changelog-master.yaml");
+    return liquibase;
+  }
+
+  @Bean
+  JdbcClient jdbcClient(DataSource dataSource, SpringLiquibase schema) {
+    return JdbcClient.create(dataSource);
+  }
+
+  @Bean
+  PlatformTransactionManager transactionManager(DataSource dataSource) {
+    return new DataSourceTransactionManager(dataSource);
+  }
+
+  @Bean
+  TransactionTemplate transactionTemplate(PlatformTransactionManager transactionManager) {
+    return new TransactionTemplate(transactionManager);
+  }
+
+  @Bean
+  SettableClock clock() {
+    return new SettableClock();
+  }
+
+  @Bean
+  JobClaims jobClaims(JdbcClient jdbc) {
+    return new JobClaims(jdbc);
+  }
+
+  @Bean
+  JobCompletion jobCompletion(
+      JdbcClient jdbc, CreditSettlement credits, CardRepository cards, Clock clock) {
+    return new JobCompletion(jdbc, credits, cards, clock);
+  }
+
+  @Bean
+  JobFixtures jobFixtures(JdbcClient jdbc) {
+    return new JobFixtures(jdbc);
+  }
+}
