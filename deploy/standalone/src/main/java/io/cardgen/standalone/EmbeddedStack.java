@@ -14,8 +14,6 @@ import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
  * Starts whatever the environment does not provide: PostgreSQL (data kept in the data directory), a
@@ -48,7 +46,7 @@ final class EmbeddedStack implements AutoCloseable {
       startPostgres(settings);
     }
     if (!settings.has("SPRING_KAFKA_BOOTSTRAP_SERVERS")) {
-      startKafka(settings.kafkaPort());
+      startKafka(settings);
     }
     if (!settings.has("CARDGEN_S3_ENDPOINT")) {
       startS3(settings);
@@ -81,21 +79,12 @@ final class EmbeddedStack implements AutoCloseable {
     log.info("Embedded PostgreSQL at {} (data in {})", url, settings.dataDir().resolve("postgres"));
   }
 
-  private void startKafka(int port) {
-    EmbeddedKafkaBroker kafka =
-        new EmbeddedKafkaKraftBroker(1, 1)
-            .kafkaPorts(port)
-            .brokerProperties(
-                Map.of(
-                    "share.coordinator.state.topic.replication.factor", "1",
-                    "share.coordinator.state.topic.min.isr", "1",
-                    "offsets.topic.replication.factor", "1",
-                    "transaction.state.log.replication.factor", "1",
-                    "transaction.state.log.min.isr", "1"));
-    kafka.afterPropertiesSet();
-    started.add(kafka::destroy);
-    properties.put("spring.kafka.bootstrap-servers", kafka.getBrokersAsString());
-    log.info("Embedded Kafka at {}", kafka.getBrokersAsString());
+  private void startKafka(StandaloneSettings settings) throws IOException {
+    EmbeddedKafka kafka =
+        EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
+    started.add(kafka);
+    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+    log.info("Embedded Kafka at {}", kafka.bootstrapServers());
   }
 
   private void startS3(StandaloneSettings settings) throws Exception {
