@@ -85,11 +85,11 @@ final class FormatHeaders {
     return new Declared(width, height);
   }
 
-  private static int colorTableSize(int packedFields) {
+  static int colorTableSize(int packedFields) {
     return (packedFields & 0x80) == 0 ? 0 : 3 << ((packedFields & 0x07) + 1);
   }
 
-  private static int skipSubBlocks(HeaderBytes bytes, int pos) {
+  static int skipSubBlocks(HeaderBytes bytes, int pos) {
     int size;
     while ((size = bytes.u8(pos)) != 0) {
       pos += size + 1;
@@ -98,21 +98,78 @@ final class FormatHeaders {
   }
 
   static Declared webp(HeaderBytes bytes) {
-    if (bytes.has(12, "VP8X")) {
-      return new Declared(bytes.u24le(24) + 1L, bytes.u24le(27) + 1L);
+    return bytes.has(12, "VP8X") ? extendedWebp(bytes) : webpBitstream(bytes, 12);
+  }
+
+  /**
+   * An extended WebP declares a canvas, but its decoder allocates what each bitstream and each
+   * animation frame declares, which the file may set far beyond the canvas; the largest of them all
+   * is the size that counts.
+   */
+  private static Declared extendedWebp(HeaderBytes bytes) {
+    long width = bytes.u24le(24) + 1L;
+    long height = bytes.u24le(27) + 1L;
+    boolean image = false;
+    for (long pos = nextChunk(bytes, 12); pos + 8 <= bytes.length(); pos = nextChunk(bytes, pos)) {
+      int at = (int) pos;
+      Declared part = null;
+      if (bytes.has(at, "VP8 ") || bytes.has(at, "VP8L")) {
+        part = webpBitstream(bytes, at);
+      } else if (bytes.has(at, "ANMF")) {
+        part = animationFrame(bytes, at);
+      }
+      if (part != null) {
+        width = Math.max(width, part.width());
+        height = Math.max(height, part.height());
+        image = true;
+      }
     }
-    if (bytes.has(12, "VP8L")) {
-      if (bytes.u8(20) != VP8L_SIGNATURE) {
+    if (!image) {
+      throw new MalformedHeader("extended WebP without image data");
+    }
+    return new Declared(width, height);
+  }
+
+  /**
+   * An ANMF chunk: how far the frame reaches (its offset, stored halved, plus its size), widened to
+   * the bitstreams nested in it.
+   */
+  private static Declared animationFrame(HeaderBytes bytes, int chunk) {
+    long width = bytes.u24le(chunk + 8) * 2L + bytes.u24le(chunk + 14) + 1L;
+    long height = bytes.u24le(chunk + 11) * 2L + bytes.u24le(chunk + 17) + 1L;
+    long end = Math.min(chunk + 8 + bytes.u32le(chunk + 4), bytes.length());
+    for (long pos = chunk + 24; pos + 8 <= end; pos = nextChunk(bytes, pos)) {
+      int at = (int) pos;
+      if (bytes.has(at, "VP8 ") || bytes.has(at, "VP8L")) {
+        Declared frame = webpBitstream(bytes, at);
+        width = Math.max(width, frame.width());
+        height = Math.max(height, frame.height());
+      }
+    }
+    return new Declared(width, height);
+  }
+
+  /** Where the RIFF chunk after the one at {@code chunk} starts (chunks are padded to even). */
+  static long nextChunk(HeaderBytes bytes, long chunk) {
+    long size = bytes.u32le((int) chunk + 4);
+    return chunk + 8 + size + (size & 1);
+  }
+
+  /** The size a VP8 (lossy) or VP8L (lossless) chunk at {@code chunk} declares. */
+  private static Declared webpBitstream(HeaderBytes bytes, int chunk) {
+    int data = chunk + 8;
+    if (bytes.has(chunk, "VP8L")) {
+      if (bytes.u8(data) != VP8L_SIGNATURE) {
         throw new MalformedHeader("WebP lossless stream without its signature");
       }
-      long bits = bytes.u32le(21);
+      long bits = bytes.u32le(data + 1);
       return new Declared((bits & 0x3FFF) + 1, ((bits >>> 14) & 0x3FFF) + 1);
     }
-    if (bytes.has(12, "VP8 ")) {
-      if ((bytes.u8(20) & 0x01) != 0 || !bytes.has(23, VP8_START_CODE)) {
+    if (bytes.has(chunk, "VP8 ")) {
+      if ((bytes.u8(data) & 0x01) != 0 || !bytes.has(data + 3, VP8_START_CODE)) {
         throw new MalformedHeader("WebP lossy stream does not start with a key frame");
       }
-      return new Declared(bytes.u16le(26) & 0x3FFF, bytes.u16le(28) & 0x3FFF);
+      return new Declared(bytes.u16le(data + 6) & 0x3FFF, bytes.u16le(data + 8) & 0x3FFF);
     }
     throw new MalformedHeader("WebP without a VP8, VP8L or VP8X chunk");
   }

@@ -29,7 +29,8 @@ public record ImageDimensions(int width, int height) {
    *   <li>PNG: the IHDR chunk, which must come first;
    *   <li>GIF: the logical screen, widened to any frame that reaches beyond it (decoders allocate
    *       per frame);
-   *   <li>WebP: the VP8 key-frame header, the VP8L bitstream header or the VP8X canvas.
+   *   <li>WebP: the VP8 key-frame header or the VP8L bitstream header; for an extended (VP8X) file
+   *       the largest of its canvas, its bitstreams and its animation frames.
    * </ul>
    */
   public static Optional<ImageDimensions> read(ImageFormat format, byte[] image) {

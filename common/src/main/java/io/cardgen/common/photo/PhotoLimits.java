@@ -20,7 +20,11 @@ public record PhotoLimits(int maxBytes, long maxPixels) {
     }
   }
 
-  /** Sniffs the real format and checks size and declared canvas, without decoding the image. */
+  /**
+   * Sniffs the real format and checks size, declared canvas and that the file is whole, without
+   * decoding the image. The canvas is checked first, so a decompression bomb never reaches a
+   * decoder.
+   */
   public ImageVerdict check(byte[] bytes) {
     if (bytes.length > maxBytes) {
       return new ImageVerdict.Rejected(
@@ -37,6 +41,9 @@ public record PhotoLimits(int maxBytes, long maxPixels) {
     if (dimensions.get().pixels() > maxPixels) {
       return new ImageVerdict.Rejected(
           format.get() + " of " + dimensions.get() + " is over the limit of " + maxPixels + " px");
+    }
+    if (!FileEnds.complete(format.get(), bytes)) {
+      return new ImageVerdict.Rejected(format.get() + " file is truncated or malformed");
     }
     return new ImageVerdict.Accepted(format.get(), dimensions.get());
   }

@@ -2,8 +2,6 @@ package io.cardgen.common.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +19,28 @@ class ImageDimensionsTest {
     assertThat(read(ImageFormat.WEBP, TestImages.webpExtended(1920, 1080))).isEqualTo("1920x1080");
     assertThat(read(ImageFormat.WEBP, TestImages.webpLossless(300, 16383))).isEqualTo("300x16383");
     assertThat(read(ImageFormat.WEBP, TestImages.webpLossy(640, 480))).isEqualTo("640x480");
+  }
+
+  @Test
+  void readsRealWebpFilesOfEachKind() {
+    assertThat(read(ImageFormat.WEBP, TestImages.WEBP_LOSSY)).isEqualTo("40x30");
+    assertThat(read(ImageFormat.WEBP, TestImages.WEBP_LOSSLESS)).isEqualTo("40x30");
+    assertThat(read(ImageFormat.WEBP, TestImages.WEBP_ALPHA)).isEqualTo("40x30");
+  }
+
+  @Test
+  void takesTheLargestSizeAnExtendedWebpDeclaresAnywhere() {
+    assertThat(read(ImageFormat.WEBP, TestImages.webpExtended(10, 10, 16000, 9000)))
+        .isEqualTo("16000x9000");
+    assertThat(read(ImageFormat.WEBP, TestImages.webpAnimated(16, 20000, 30000)))
+        .isEqualTo("20000x30000");
+  }
+
+  @Test
+  void findsNoSizeInAnExtendedWebpWithoutImageData() {
+    byte[] canvasOnly = Arrays.copyOf(TestImages.webpExtended(64, 64), 30);
+
+    assertThat(ImageDimensions.read(ImageFormat.WEBP, canvasOnly)).isEmpty();
   }
 
   @Test
@@ -43,13 +63,9 @@ class ImageDimensionsTest {
 
   @Test
   void widensAGifToAFrameThatReachesBeyondItsScreen() {
-    ByteArrayOutputStream gif = new ByteArrayOutputStream();
-    gif.writeBytes("GIF89a".getBytes(StandardCharsets.US_ASCII));
-    gif.writeBytes(new byte[] {10, 0, 10, 0, 0, 0, 0}); // 10x10 screen, no colour table
-    gif.writeBytes(new byte[] {0x2C, 0, 0, 0, 0, 0x30, 0x75, 0x30, 0x75, 0}); // 30000x30000
-    gif.writeBytes(new byte[] {2, 1, 0, 0, 0x3B}); // LZW size, one data block, trailer
+    byte[] gif = TestImages.gifWithFrame(10, 10, 30_000, 30_000);
 
-    assertThat(read(ImageFormat.GIF, gif.toByteArray())).isEqualTo("30000x30000");
+    assertThat(read(ImageFormat.GIF, gif)).isEqualTo("30000x30000");
   }
 
   @Test
