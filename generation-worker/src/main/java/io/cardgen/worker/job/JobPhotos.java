@@ -2,63 +2,129 @@ package io.cardgen.worker.job;
 
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.photo.ImageFormat;
+import io.cardgen.common.photo.PhotoKey;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.worker.llm.PhotoInput;
 import io.cardgen.worker.photo.FetchOutcome;
-import io.cardgen.worker.photo.PhotoLinkFetcher;
+import io.cardgen.worker.photo.LlmCopy;
+import io.cardgen.worker.photo.LlmPhotoPreparer;
+import io.cardgen.worker.photo.PhotoLinkBatch;
 import io.cardgen.worker.photo.PhotoStorage;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Gets a job's photos ready for the model: stored ones are read back from S3, links are fetched
- * under the photo-link rules and stored next to them, so the card's {@code images} always name
- * objects in the bucket.
+ * Gets a job's photos ready for the model: links are fetched under the photo-link rules (all at
+ * once, within one deadline), stored ones are read back from S3, every photo becomes a copy sized
+ * for the model, and only when all of them are usable are the fetched originals stored next to the
+ * inline ones, so the card's {@code images} always name objects in the bucket and a failed job
+ * leaves no fetched photo behind.
+ *
+ * <p>A refused link or an unusable photo fails the job with {@code image_invalid}, which retrying
+ * cannot fix, before a link that is only unavailable ({@code image_unavailable}) is considered.
  */
 @Component
 class JobPhotos {
 
+  private static final Logger log = LoggerFactory.getLogger(JobPhotos.class);
+
   sealed interface Loaded {}
 
   /**
-   * @param keys the bucket keys of the photos, in request order
+   * @param inputs the model's copies of the photos, in request order
+   * @param keys the bucket keys of the originals, in request order
    */
   record Ready(List<PhotoInput> inputs, List<String> keys) implements Loaded {}
 
   record Unusable(ErrorCode code) implements Loaded {}
 
-  private final PhotoStorage storage;
-  private final PhotoLinkFetcher fetcher;
+  /** A photo as the client sent it: already stored under {@code storedKey}, or fetched. */
+  private record Original(byte[] bytes, String storedKey, ImageFormat fetchedFormat) {}
 
-  JobPhotos(PhotoStorage storage, PhotoLinkFetcher fetcher) {
+  private final PhotoStorage storage;
+  private final PhotoLinkBatch links;
+  private final LlmPhotoPreparer preparer;
+
+  JobPhotos(PhotoStorage storage, PhotoLinkBatch links, LlmPhotoPreparer preparer) {
     this.storage = storage;
-    this.fetcher = fetcher;
+    this.links = links;
+    this.preparer = preparer;
   }
 
   Loaded load(ClaimedJob job) {
-    List<PhotoInput> inputs = new ArrayList<>();
-    List<String> keys = new ArrayList<>();
-    for (PhotoRef ref : job.spec().photos()) {
+    List<PhotoRef> refs = job.spec().photos();
+    List<URI> linked =
+        refs.stream()
+            .filter(ref -> ref.source() == PhotoRef.Source.LINK)
+            .map(ref -> URI.create(ref.location()))
+            .toList();
+    List<FetchOutcome> fetched = linked.isEmpty() ? List.of() : links.fetch(linked);
+    ErrorCode linkFailure = failureOf(job, fetched);
+    if (linkFailure != null) {
+      return new Unusable(linkFailure);
+    }
+    Iterator<FetchOutcome> nextFetched = fetched.iterator();
+    List<Original> originals = new ArrayList<>(refs.size());
+    for (PhotoRef ref : refs) {
       if (ref.source() == PhotoRef.Source.STORED) {
-        byte[] bytes = storage.get(ref.location());
-        ImageFormat format = ImageFormat.sniff(bytes).orElse(ImageFormat.JPEG);
-        inputs.add(new PhotoInput(bytes, format.mimeType()));
-        keys.add(ref.location());
-        continue;
+        originals.add(new Original(storage.get(ref.location()), ref.location(), null));
+      } else {
+        FetchOutcome.Fetched link = (FetchOutcome.Fetched) nextFetched.next();
+        originals.add(new Original(link.bytes(), null, link.format()));
       }
-      FetchOutcome outcome = fetcher.fetch(URI.create(ref.location()));
-      if (outcome instanceof FetchOutcome.Refused) {
+    }
+    List<PhotoInput> inputs = new ArrayList<>(originals.size());
+    for (Original original : originals) {
+      LlmCopy copy = preparer.prepare(original.bytes());
+      if (copy instanceof LlmCopy.Unusable unusable) {
+        log.info("Job {} has an unusable photo: {}", job.id(), unusable.reason());
         return new Unusable(ErrorCode.IMAGE_INVALID);
       }
-      if (outcome instanceof FetchOutcome.Unavailable) {
-        return new Unusable(ErrorCode.IMAGE_UNAVAILABLE);
-      }
-      FetchOutcome.Fetched fetched = (FetchOutcome.Fetched) outcome;
-      keys.add(storage.put(job.id().toString(), fetched.bytes(), fetched.format()));
-      inputs.add(new PhotoInput(fetched.bytes(), fetched.format().mimeType()));
+      LlmCopy.Ready ready = (LlmCopy.Ready) copy;
+      inputs.add(new PhotoInput(ready.bytes(), ready.format().mimeType()));
     }
-    return new Ready(inputs, keys);
+    return new Ready(inputs, store(job, originals));
+  }
+
+  /** The code a failed link fetch ends the job with, or null when every link was fetched. */
+  private static ErrorCode failureOf(ClaimedJob job, List<FetchOutcome> fetched) {
+    ErrorCode failure = null;
+    for (FetchOutcome outcome : fetched) {
+      if (outcome instanceof FetchOutcome.Refused refused) {
+        log.info("Job {} has a refused photo link: {}", job.id(), refused.reason());
+        return ErrorCode.IMAGE_INVALID;
+      }
+      if (outcome instanceof FetchOutcome.Unavailable unavailable) {
+        log.info("Job {} has an unavailable photo link: {}", job.id(), unavailable.reason());
+        failure = ErrorCode.IMAGE_UNAVAILABLE;
+      }
+    }
+    return failure;
+  }
+
+  /**
+   * Stores each fetched original under a key derived from the job and the photo's place in it, so a
+   * redelivered job overwrites its own photos instead of leaving orphans.
+   */
+  private List<String> store(ClaimedJob job, List<Original> originals) {
+    List<String> keys = new ArrayList<>(originals.size());
+    for (int index = 0; index < originals.size(); index++) {
+      Original original = originals.get(index);
+      if (original.storedKey() != null) {
+        keys.add(original.storedKey());
+        continue;
+      }
+      String dir = job.id().toString();
+      UUID file = UUID.nameUUIDFromBytes((dir + "/" + index).getBytes(StandardCharsets.UTF_8));
+      keys.add(storage.put(PhotoKey.of(dir, file, original.fetchedFormat()), original.bytes()));
+    }
+    return keys;
   }
 }

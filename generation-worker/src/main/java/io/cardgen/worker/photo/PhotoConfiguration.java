@@ -4,6 +4,7 @@ import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -24,6 +25,19 @@ public class PhotoConfiguration {
   @Bean
   PhotoLinkFetcher photoLinkFetcher(PhotoProperties properties) {
     return new PhotoLinkFetcher(properties);
+  }
+
+  @Bean
+  PhotoLinkBatch photoLinkBatch(PhotoLinkFetcher fetcher) {
+    SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("photo-fetch-");
+    threads.setVirtualThreads(Runtime.version().feature() >= 21);
+    threads.setDaemon(true);
+    return new PhotoLinkBatch(fetcher, threads);
+  }
+
+  @Bean
+  LlmPhotoPreparer llmPhotoPreparer(PhotoProperties properties) {
+    return new LlmPhotoPreparer(properties);
   }
 
   @Bean

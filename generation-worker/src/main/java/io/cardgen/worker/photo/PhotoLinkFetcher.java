@@ -54,9 +54,24 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     this.deadlines.setRemoveOnCancelPolicy(true);
   }
 
+  /** Fetches {@code link} within {@code cardgen.images.fetch-deadline} from now. */
   public FetchOutcome fetch(URI link) {
-    // Network deadlines run on the monotonic clock: an injected Clock cannot drive real sockets.
-    long deadline = System.nanoTime() + deadlineNanos;
+    return fetch(link, deadlineFromNow());
+  }
+
+  /**
+   * The deadline a fetch started now would have, on the {@link System#nanoTime()} clock. Network
+   * deadlines run on the monotonic clock: an injected Clock cannot drive real sockets.
+   */
+  long deadlineFromNow() {
+    return System.nanoTime() + deadlineNanos;
+  }
+
+  /**
+   * Fetches {@code link}, giving up as {@link FetchOutcome.Unavailable} at {@code deadline} (a
+   * {@link System#nanoTime()} value), which several fetches may share.
+   */
+  FetchOutcome fetch(URI link, long deadline) {
     URI target = link;
     for (int redirects = 0; ; redirects++) {
       String problem = problemWith(target);

@@ -14,10 +14,14 @@ import org.springframework.util.unit.DataSize;
  * @param maxPixels largest canvas (width × height) a photo header may declare
  * @param connectTimeout per connection attempt
  * @param readTimeout longest silence while waiting for or reading a response
- * @param fetchDeadline the whole fetch of one link, redirects and body included
+ * @param fetchDeadline the whole fetch of a card's links, fetched in parallel, redirects and bodies
+ *     included; with the LLM timeout it must stay inside the job lease
  * @param maxRedirects redirects followed before the link is refused
  * @param privateHostAllowlist IPs or CIDRs that links may reach although they are not public (from
  *     {@code CARDGEN_IMAGES_PRIVATE_HOST_ALLOWLIST}, comma-separated)
+ * @param llmMaxSide longest side, in pixels, of the copy the model gets; larger photos are scaled
+ *     down (the stored original is untouched)
+ * @param llmJpegQuality JPEG quality (0–1] of a scaled-down copy without transparency
  */
 @ConfigurationProperties("cardgen.images")
 record PhotoProperties(
@@ -27,7 +31,9 @@ record PhotoProperties(
     @DefaultValue("5s") Duration readTimeout,
     @DefaultValue("15s") Duration fetchDeadline,
     @DefaultValue("3") int maxRedirects,
-    @DefaultValue List<String> privateHostAllowlist) {
+    @DefaultValue List<String> privateHostAllowlist,
+    @DefaultValue("1024") int llmMaxSide,
+    @DefaultValue("0.85") float llmJpegQuality) {
 
   PhotoProperties {
     privateHostAllowlist =
@@ -45,6 +51,12 @@ record PhotoProperties(
     }
     if (maxPixels <= 0) {
       throw new IllegalArgumentException("cardgen.images.max-pixels must be positive");
+    }
+    if (llmMaxSide < 16) {
+      throw new IllegalArgumentException("cardgen.images.llm-max-side must be at least 16");
+    }
+    if (!(llmJpegQuality > 0 && llmJpegQuality <= 1)) {
+      throw new IllegalArgumentException("cardgen.images.llm-jpeg-quality must be in (0, 1]");
     }
     if (maxRedirects < 0) {
       throw new IllegalArgumentException("cardgen.images.max-redirects must not be negative");

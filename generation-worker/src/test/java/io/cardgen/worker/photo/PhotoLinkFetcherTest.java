@@ -279,7 +279,9 @@ class PhotoLinkFetcherTest {
             Duration.ofSeconds(10),
             deadline,
             3,
-            List.of(allowlist)));
+            List.of(allowlist),
+            1024,
+            0.85f));
   }
 
   private static LinkServer startServer(String address) {

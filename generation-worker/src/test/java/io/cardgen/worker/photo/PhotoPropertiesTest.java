@@ -21,6 +21,7 @@ class PhotoPropertiesTest {
     assertThat(properties.fetchDeadline()).isEqualTo(Duration.ofSeconds(15));
     assertThat(properties.maxRedirects()).isEqualTo(3);
     assertThat(properties.privateHostAllowlist()).isEmpty();
+    assertThat(properties.llmMaxSide()).isEqualTo(1024);
   }
 
   @Test

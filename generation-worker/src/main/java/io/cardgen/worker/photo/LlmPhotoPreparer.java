@@ -1,0 +1,94 @@
+package io.cardgen.worker.photo;
+
+import io.cardgen.common.photo.ImageDimensions;
+import io.cardgen.common.photo.ImageFormat;
+import io.cardgen.common.photo.ImageVerdict;
+import io.cardgen.common.photo.PhotoLimits;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Makes the copy of a photo the model gets: no side longer than {@code cardgen.images.llm-max-side}
+ * (vision models bill by the pixel, and a 4000-pixel photo says nothing more about a product than a
+ * 1024-pixel one). The original, untouched, is what the bucket keeps.
+ *
+ * <p>Every photo is decoded, also one that needs no scaling, so a file that is whole but not a
+ * decodable image is {@code image_invalid} here rather than a provider error later. The order is
+ * fixed: the declared canvas is checked against the pixel limit before anything is decoded, the
+ * decoder subsamples to between one and two times the target, and the rest is scaled bilinearly.
+ *
+ * <ul>
+ *   <li>JPEG, PNG and WebP that already fit are passed on as they are, bytes unchanged;
+ *   <li>larger ones are re-encoded, as JPEG, or as PNG when some pixels are transparent;
+ *   <li>GIF is always re-encoded from its first frame: providers take no animation, some no GIF.
+ * </ul>
+ *
+ * Decoding is CPU and memory work, so at most one photo per processor is decoded at a time.
+ * Thread-safe.
+ */
+public final class LlmPhotoPreparer {
+
+  private final PhotoLimits limits;
+  private final int maxSide;
+  private final float jpegQuality;
+  private final Semaphore decoding;
+
+  LlmPhotoPreparer(PhotoLimits limits, int maxSide, float jpegQuality, int maxConcurrentDecodes) {
+    this.limits = limits;
+    this.maxSide = maxSide;
+    this.jpegQuality = jpegQuality;
+    this.decoding = new Semaphore(maxConcurrentDecodes);
+  }
+
+  LlmPhotoPreparer(PhotoProperties properties) {
+    this(
+        properties.limits(),
+        properties.llmMaxSide(),
+        properties.llmJpegQuality(),
+        Runtime.getRuntime().availableProcessors());
+  }
+
+  public LlmCopy prepare(byte[] original) {
+    ImageVerdict verdict = limits.check(original);
+    if (verdict instanceof ImageVerdict.Rejected rejected) {
+      return new LlmCopy.Unusable(rejected.reason());
+    }
+    ImageVerdict.Accepted accepted = (ImageVerdict.Accepted) verdict;
+    decoding.acquireUninterruptibly();
+    try {
+      return copyOf(original, accepted.format(), accepted.dimensions());
+    } catch (IOException undecodable) {
+      return new LlmCopy.Unusable(undecodable.getMessage());
+    } finally {
+      decoding.release();
+    }
+  }
+
+  private LlmCopy copyOf(byte[] original, ImageFormat format, ImageDimensions declared)
+      throws IOException {
+    int longest = Math.max(declared.width(), declared.height());
+    BufferedImage image = PhotoDecoder.decode(original, format, Math.max(1, longest / maxSide));
+    if (longest <= maxSide && format != ImageFormat.GIF) {
+      return new LlmCopy.Ready(original, format, declared.width(), declared.height());
+    }
+    BufferedImage fitted = fit(image);
+    PhotoEncoder.Encoded copy = PhotoEncoder.encode(fitted, jpegQuality);
+    return new LlmCopy.Ready(copy.bytes(), copy.format(), fitted.getWidth(), fitted.getHeight());
+  }
+
+  private BufferedImage fit(BufferedImage image) {
+    int width = image.getWidth();
+    int height = image.getHeight();
+    int longest = Math.max(width, height);
+    if (longest <= maxSide) {
+      return image;
+    }
+    double scale = (double) maxSide / longest;
+    return PhotoEncoder.scale(image, side(width * scale), side(height * scale));
+  }
+
+  private int side(double scaled) {
+    return (int) Math.max(1, Math.min(maxSide, Math.round(scaled)));
+  }
+}

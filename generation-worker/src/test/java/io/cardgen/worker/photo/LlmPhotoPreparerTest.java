@@ -1,0 +1,134 @@
+package io.cardgen.worker.photo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.photo.ImageFormat;
+import io.cardgen.common.photo.PhotoLimits;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+class LlmPhotoPreparerTest {
+
+  private static final int MAX_SIDE = 256;
+  private final LlmPhotoPreparer preparer =
+      new LlmPhotoPreparer(new PhotoLimits(8 * 1024 * 1024, 40_000_000), MAX_SIDE, 0.85f, 2);
+
+  @Test
+  void scalesLargerPhotosOfEachFormatDownToTheLongestSide() throws IOException {
+    assertScaled(SampleImages.jpeg(1600, 900), 256, 144);
+    assertScaled(SampleImages.png(900, 1600), 144, 256);
+    assertScaled(SampleImages.gif(1000, 333), 256, 85);
+    assertScaled(SampleImages.jpeg(257, 257), 256, 256);
+  }
+
+  @Test
+  void decodesRealWebpFilesOfEachKindAndScalesThem() throws IOException {
+    LlmPhotoPreparer tiny =
+        new LlmPhotoPreparer(new PhotoLimits(1024 * 1024, 1_000_000), 20, 0.85f, 1);
+
+    for (byte[] webp :
+        new byte[][] {
+          SampleImages.WEBP_LOSSY, SampleImages.WEBP_LOSSLESS, SampleImages.WEBP_ALPHA
+        }) {
+      LlmCopy.Ready copy = ready(tiny.prepare(webp));
+
+      assertThat(decodedSize(copy)).isEqualTo("20x15");
+    }
+  }
+
+  @Test
+  void passesAPhotoThatFitsOnUnchanged() {
+    for (byte[] photo :
+        new byte[][] {
+          SampleImages.jpeg(256, 100), SampleImages.png(30, 256), SampleImages.WEBP_LOSSY
+        }) {
+      LlmCopy.Ready copy = ready(preparer.prepare(photo));
+
+      assertThat(copy.bytes()).isSameAs(photo);
+      assertThat(Math.max(copy.width(), copy.height())).isLessThanOrEqualTo(MAX_SIDE);
+    }
+  }
+
+  @Test
+  void reEncodesAGifThatFitsSinceProvidersTakeNoAnimation() throws IOException {
+    LlmCopy.Ready copy = ready(preparer.prepare(SampleImages.gif(64, 48)));
+
+    assertThat(copy.format()).isEqualTo(ImageFormat.JPEG);
+    assertThat(decodedSize(copy)).isEqualTo("64x48");
+  }
+
+  @Test
+  void keepsTransparencyAsPngAndWritesOpaquePhotosAsJpeg() throws IOException {
+    LlmCopy.Ready cutOut = ready(preparer.prepare(SampleImages.pngWithAlpha(800, 600, false)));
+    LlmCopy.Ready opaque = ready(preparer.prepare(SampleImages.pngWithAlpha(800, 600, true)));
+
+    assertThat(cutOut.format()).isEqualTo(ImageFormat.PNG);
+    assertThat(decode(cutOut).getRGB(0, 0) >>> 24).isZero();
+    assertThat(opaque.format()).isEqualTo(ImageFormat.JPEG);
+    assertThat(decodedSize(opaque)).isEqualTo("256x192");
+  }
+
+  @Test
+  void refusesAPhotoOverThePixelLimitBeforeDecodingIt() {
+    LlmPhotoPreparer strict = new LlmPhotoPreparer(new PhotoLimits(1 << 20, 10_000), 64, 0.8f, 1);
+
+    assertThat(strict.prepare(SampleImages.png(101, 100)))
+        .isEqualTo(new LlmCopy.Unusable("PNG of 101x100 is over the limit of 10000 px"));
+    assertThat(preparer.prepare(SampleImages.pngHeader(60_000, 60_000)))
+        .isEqualTo(new LlmCopy.Unusable("PNG of 60000x60000 is over the limit of 40000000 px"));
+  }
+
+  @Test
+  void refusesTruncatedFilesAndWholeFilesThatDoNotDecode() {
+    byte[] jpeg = SampleImages.jpeg(300, 200);
+
+    assertThat(preparer.prepare(Arrays.copyOf(jpeg, jpeg.length - 2)))
+        .isInstanceOf(LlmCopy.Unusable.class);
+    assertThat(preparer.prepare(withGarbledImageData(SampleImages.png(300, 200))))
+        .isInstanceOf(LlmCopy.Unusable.class);
+  }
+
+  private void assertScaled(byte[] photo, int width, int height) throws IOException {
+    LlmCopy.Ready copy = ready(preparer.prepare(photo));
+
+    assertThat(copy.bytes()).isNotSameAs(photo);
+    assertThat(decodedSize(copy)).isEqualTo(width + "x" + height);
+    assertThat(copy.width() + "x" + copy.height()).isEqualTo(width + "x" + height);
+  }
+
+  private static LlmCopy.Ready ready(LlmCopy copy) {
+    assertThat(copy).isInstanceOf(LlmCopy.Ready.class);
+    return (LlmCopy.Ready) copy;
+  }
+
+  private static String decodedSize(LlmCopy.Ready copy) throws IOException {
+    BufferedImage image = decode(copy);
+    return image.getWidth() + "x" + image.getHeight();
+  }
+
+  private static BufferedImage decode(LlmCopy.Ready copy) throws IOException {
+    assertThat(ImageFormat.sniff(copy.bytes())).contains(copy.format());
+    if (copy.format() == ImageFormat.WEBP) {
+      return PhotoDecoder.decode(copy.bytes(), ImageFormat.WEBP, 1);
+    }
+    return ImageIO.read(new ByteArrayInputStream(copy.bytes()));
+  }
+
+  /** The PNG with its first IDAT chunk's data overwritten; chunk structure and length intact. */
+  private static byte[] withGarbledImageData(byte[] png) {
+    byte[] garbled = png.clone();
+    ByteBuffer bytes = ByteBuffer.wrap(garbled);
+    int pos = 8;
+    while (!new String(garbled, pos + 4, 4, StandardCharsets.US_ASCII).equals("IDAT")) {
+      pos += 12 + bytes.getInt(pos);
+    }
+    Arrays.fill(garbled, pos + 8, pos + 8 + bytes.getInt(pos), (byte) 0x5A);
+    return garbled;
+  }
+}
