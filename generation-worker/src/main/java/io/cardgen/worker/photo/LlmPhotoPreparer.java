@@ -21,6 +21,8 @@ import java.util.concurrent.Semaphore;
  * <ul>
  *   <li>JPEG, PNG and WebP that already fit are passed on as they are, bytes unchanged;
  *   <li>larger ones are re-encoded, as JPEG, or as PNG when some pixels are transparent;
+ *   <li>a JPEG whose EXIF orientation says it is stored sideways or mirrored is turned upright and
+ *       re-encoded, whatever its size: the model is not left to honour the tag;
  *   <li>GIF is always re-encoded from its first frame: providers take no animation, some no GIF.
  * </ul>
  *
@@ -69,10 +71,14 @@ public final class LlmPhotoPreparer {
       throws IOException {
     int longest = Math.max(declared.width(), declared.height());
     BufferedImage image = PhotoDecoder.decode(original, format, Math.max(1, longest / maxSide));
-    if (longest <= maxSide && format != ImageFormat.GIF) {
+    int orientation =
+        format == ImageFormat.JPEG ? ExifOrientation.of(original) : ExifOrientation.AS_STORED;
+    if (longest <= maxSide
+        && format != ImageFormat.GIF
+        && orientation == ExifOrientation.AS_STORED) {
       return new LlmCopy.Ready(original, format, declared.width(), declared.height());
     }
-    BufferedImage fitted = fit(image);
+    BufferedImage fitted = ExifOrientation.apply(fit(image), orientation);
     PhotoEncoder.Encoded copy = PhotoEncoder.encode(fitted, jpegQuality);
     return new LlmCopy.Ready(copy.bytes(), copy.format(), fitted.getWidth(), fitted.getHeight());
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoLimits;
+import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -72,6 +73,29 @@ class LlmPhotoPreparerTest {
     assertThat(decode(cutOut).getRGB(0, 0) >>> 24).isZero();
     assertThat(opaque.format()).isEqualTo(ImageFormat.JPEG);
     assertThat(decodedSize(opaque)).isEqualTo("256x192");
+  }
+
+  @Test
+  void turnsASidewaysPhoneJpegUprightForTheModel() throws IOException {
+    byte[] sideways = SampleImages.withExifOrientation(SampleImages.redLeftBlueRight(200, 100), 6);
+
+    LlmCopy.Ready copy = ready(preparer.prepare(sideways));
+
+    BufferedImage upright = decode(copy);
+    assertThat(upright.getWidth() + "x" + upright.getHeight()).isEqualTo("100x200");
+    assertThat(new Color(upright.getRGB(50, 10)).getRed()).isGreaterThan(200); // left is now top
+    assertThat(new Color(upright.getRGB(50, 190)).getBlue()).isGreaterThan(200);
+  }
+
+  @Test
+  void readsEachExifOrientationAndIgnoresBrokenMetadata() {
+    for (int orientation = 1; orientation <= 8; orientation++) {
+      byte[] jpeg = SampleImages.withExifOrientation(SampleImages.jpeg(8, 8), orientation);
+      assertThat(ExifOrientation.of(jpeg)).isEqualTo(orientation);
+    }
+    byte[] tagged = SampleImages.withExifOrientation(SampleImages.jpeg(8, 8), 6);
+    assertThat(ExifOrientation.of(SampleImages.jpeg(8, 8))).isEqualTo(1);
+    assertThat(ExifOrientation.of(Arrays.copyOf(tagged, 24))).isEqualTo(1);
   }
 
   @Test

@@ -85,6 +85,36 @@ final class SampleImages {
     return write(image, format);
   }
 
+  /** A JPEG whose left half is red and right half blue. */
+  static byte[] redLeftBlueRight(int width, int height) {
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D graphics = image.createGraphics();
+    graphics.setColor(Color.RED);
+    graphics.fillRect(0, 0, width / 2, height);
+    graphics.setColor(Color.BLUE);
+    graphics.fillRect(width / 2, 0, width - width / 2, height);
+    graphics.dispose();
+    return write(image, "jpeg");
+  }
+
+  /**
+   * {@code jpeg} with an Exif APP1 segment (big-endian TIFF, one IFD0 entry) declaring {@code
+   * orientation}, inserted right after its start-of-image marker, as cameras write it.
+   */
+  static byte[] withExifOrientation(byte[] jpeg, int orientation) {
+    ByteBuffer app1 = ByteBuffer.allocate(36);
+    app1.put(new byte[] {(byte) 0xFF, (byte) 0xE1}).putShort((short) 34);
+    app1.put(new byte[] {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42}).putInt(8);
+    app1.putShort((short) 1); // one entry
+    app1.putShort((short) 0x0112).putShort((short) 3).putInt(1); // orientation, SHORT, one
+    app1.putShort((short) orientation).putShort((short) 0).putInt(0); // value, no next IFD
+    byte[] tagged = new byte[jpeg.length + app1.capacity()];
+    System.arraycopy(jpeg, 0, tagged, 0, 2);
+    System.arraycopy(app1.array(), 0, tagged, 2, app1.capacity());
+    System.arraycopy(jpeg, 2, tagged, 2 + app1.capacity(), jpeg.length - 2);
+    return tagged;
+  }
+
   static byte[] write(BufferedImage image, String format) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
