@@ -20,9 +20,13 @@ import java.util.stream.Stream;
 final class Figures {
 
   private static final String SPACE = "[ \\u00A0\\u202F]";
+  // Atomic, bounded and possessive where it matters: the text comes from users and from the
+  // model, and an unbounded or backtracking pattern here costs seconds (or the stack) on long
+  // runs of digits and separators.
   private static final String NUMBER =
-      "\\d{1,3}(?:" + SPACE + "\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?";
-  private static final String JOINER = "\\s*(?:[-–—−/×xх*]|\\.\\.\\.|…|до|to)\\s*";
+      "(?>\\d{1,3}(?:" + SPACE + "\\d{3}){1,4}(?:[.,]\\d+)?|\\d++(?:[.,]\\d++)?)";
+  private static final String JOINER = "\\s*+(?:[-–—−/×xх*]|\\.\\.\\.|…|до|to)\\s*+";
+  private static final int MAX_JOINED = 4;
   private static final Pattern FIGURE =
       Pattern.compile(
           "(?<![\\p{L}\\p{N}.,])(?<numbers>(?:"
@@ -31,7 +35,9 @@ final class Figures {
               + JOINER
               + "(?:"
               + NUMBER
-              + "))*)"
+              + ")){0,"
+              + MAX_JOINED
+              + "})"
               + SPACE
               + "?(?<unit>"
               + Stream.of(Unit.values())

@@ -2,10 +2,12 @@ package io.cardgen.worker.validation;
 
 import static io.cardgen.worker.fixtures.CardSpecBuilder.aCardSpec;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.wire.CardSpec;
 import io.cardgen.worker.validation.Violation.Rule;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -177,6 +179,20 @@ class GroundingCheckTest {
     CardSpec spec = aCardSpec().withShortDescription("Футболка размер 42 100% хлопок").build();
 
     assertThat(ungrounded(spec, "Футболка из хлопка 100%.")).isEmpty();
+  }
+
+  /**
+   * Input comes from users and the model: long runs must neither backtrack for seconds nor overflow
+   * the stack (both did, before the number pattern was made atomic and bounded).
+   */
+  @Test
+  void staysFastOnLongRunsOfDigitsAndSeparators() {
+    CardSpec spec = aCardSpec().withShortDescription("123 456 ".repeat(600)).build();
+    List<String> texts =
+        List.of("123 456 ".repeat(1200) + "x", "1-2-3-4-5-".repeat(1000), "1 x ".repeat(2500));
+
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10), () -> texts.forEach(text -> check.check(spec, description(text))));
   }
 
   private List<String> ungrounded(CardSpec spec, String description) {
