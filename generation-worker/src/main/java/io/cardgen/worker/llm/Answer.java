@@ -2,9 +2,41 @@ package io.cardgen.worker.llm;
 
 import dev.langchain4j.data.message.AiMessage;
 import io.cardgen.common.card.CardContent;
+import io.cardgen.worker.validation.Violation;
+import io.cardgen.worker.validation.Violation.Rule;
+import java.util.List;
+import java.util.function.Function;
 
 /**
- * A model answer that parsed into card texts, not yet validated. It keeps the raw message so that a
- * repair round can show the model its own answer next to what was wrong with it.
+ * A model answer that the provider completed normally, not yet validated: either card texts or the
+ * reason it is not a card (broken JSON, an unknown key, …). Both are repairable, so an unreadable
+ * answer is a value here, not a failure. The raw message is kept so that a repair round can show
+ * the model its own answer next to what was wrong with it.
+ *
+ * @param content the card texts; {@code null} when the answer is not a card
+ * @param unreadable why the answer is not a card; {@code null} when it is one
  */
-record Answer(CardContent content, int promptTokens, int completionTokens, AiMessage message) {}
+record Answer(
+    AiMessage message,
+    int promptTokens,
+    int completionTokens,
+    CardContent content,
+    Violation unreadable) {
+
+  static Answer card(AiMessage message, int promptTokens, int completionTokens, CardContent card) {
+    return new Answer(message, promptTokens, completionTokens, card, null);
+  }
+
+  static Answer unreadable(AiMessage message, int promptTokens, int completionTokens, String why) {
+    Violation violation =
+        new Violation(
+            Rule.NOT_A_CARD,
+            "the answer is not the JSON object the response schema defines: " + why);
+    return new Answer(message, promptTokens, completionTokens, null, violation);
+  }
+
+  /** What is wrong with this answer under {@code rules}; an unreadable answer is wrong as such. */
+  List<Violation> violations(Function<CardContent, List<Violation>> rules) {
+    return content == null ? List.of(unreadable) : rules.apply(content);
+  }
+}

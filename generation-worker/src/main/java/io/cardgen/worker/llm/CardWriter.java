@@ -1,40 +1,44 @@
 package io.cardgen.worker.llm;
 
 import dev.langchain4j.data.message.ChatMessage;
-import dev.langchain4j.model.chat.request.ChatRequest;
 import io.cardgen.common.error.ErrorCode;
-import io.cardgen.common.request.Creativity;
 import io.cardgen.common.wire.CardSpec;
-import io.cardgen.worker.validation.OutputValidator;
-import io.cardgen.worker.validation.Violation;
+import io.cardgen.worker.llm.LlmMetrics.Pass;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Writes the texts of one card with the LLM: builds the prompt and the per-card JSON schema, calls
- * the provider, reads and validates the answer. Provider trouble never escapes as an exception;
- * every call ends in an {@link LlmOutcome} carrying the spec's error code. Safe to call from many
- * threads at once.
+ * Writes the texts of one card with the LLM: a first round, and when its answer breaks an output
+ * rule or states an ungrounded figure, one repair round inside the same time budget. Provider
+ * trouble never escapes as an exception; every call ends in an {@link LlmOutcome} carrying the
+ * spec's error code. Safe to call from many threads at once.
  */
 public class CardWriter {
 
+  private static final Logger log = LoggerFactory.getLogger(CardWriter.class);
+
   private final CardPrompt prompt;
   private final ProviderCall provider;
-  private final ResponseReader reader;
-  private final OutputValidator validator;
+  private final CardRound round;
+  private final RepairRound repair;
+  private final LlmMetrics metrics;
   private final String promptVersion;
 
   CardWriter(
       CardPrompt prompt,
       ProviderCall provider,
-      ResponseReader reader,
-      OutputValidator validator,
+      CardRound round,
+      RepairRound repair,
+      LlmMetrics metrics,
       String promptVersion) {
     this.prompt = prompt;
     this.provider = provider;
-    this.reader = reader;
-    this.validator = validator;
+    this.round = round;
+    this.repair = repair;
+    this.metrics = metrics;
     this.promptVersion = promptVersion;
   }
 
@@ -45,72 +49,50 @@ public class CardWriter {
   public LlmOutcome write(CardSpec spec, List<PhotoInput> photos) {
     Objects.requireNonNull(spec, "spec");
     Objects.requireNonNull(photos, "photos");
-    return attempt(spec, prompt.messages(spec, photos)).outcome(promptVersion);
+    Instant deadline = provider.deadline();
+    List<ChatMessage> messages = prompt.messages(spec, photos);
+    Round first = round.run(spec, messages, deadline);
+    if (first instanceof Round.Accepted accepted) {
+      metrics.validated(Pass.FIRST);
+      return generated(accepted.answer(), 0, 0);
+    }
+    if (first instanceof Round.Rejected rejected) {
+      return repaired(spec, messages, rejected, deadline);
+    }
+    return ((Round.Failed) first).failure();
   }
 
-  /**
-   * One round with the model. A repair round would call this again with the rejected answer and a
-   * user message naming the violations appended to {@code messages}, summing the token counts.
-   */
-  private Attempt attempt(CardSpec spec, List<ChatMessage> messages) {
-    ChatRequest request =
-        ChatRequest.builder()
-            .messages(messages)
-            .temperature(temperature(spec.creativity()))
-            .responseFormat(CardSchema.responseFormat(spec))
-            .build();
-    return provider
-        .call(request)
-        .then(reader::read)
-        .fold(answer -> judge(spec, answer), Attempt.Failed::new);
+  private LlmOutcome repaired(
+      CardSpec spec, List<ChatMessage> messages, Round.Rejected rejected, Instant deadline) {
+    if (!provider.hasTimeForAnAttempt(deadline)) {
+      metrics.validated(Pass.FAILED);
+      return invalid("no time left to repair: " + rejected.summary());
+    }
+    log.info("Asking the model to repair its answer: {}", rejected.summary());
+    Round second = round.run(spec, repair.messages(spec, messages, rejected), deadline);
+    if (second instanceof Round.Accepted accepted) {
+      metrics.validated(Pass.REPAIRED);
+      Answer first = rejected.answer();
+      return generated(accepted.answer(), first.promptTokens(), first.completionTokens());
+    }
+    metrics.validated(Pass.FAILED);
+    if (second instanceof Round.Rejected again) {
+      return invalid("the repaired answer still breaks the rules: " + again.summary());
+    }
+    return ((Round.Failed) second).failure();
   }
 
-  private Attempt judge(CardSpec spec, Answer answer) {
-    List<Violation> violations = validator.validate(spec, answer.content());
-    return violations.isEmpty()
-        ? new Attempt.Accepted(answer)
-        : new Attempt.Rejected(answer, violations);
+  /** The card with what it cost: the tokens of every round it took, earlier ones included. */
+  private LlmOutcome generated(
+      Answer answer, int earlierPromptTokens, int earlierCompletionTokens) {
+    return new LlmOutcome.Generated(
+        answer.content(),
+        earlierPromptTokens + answer.promptTokens(),
+        earlierCompletionTokens + answer.completionTokens(),
+        promptVersion);
   }
 
-  static double temperature(Creativity creativity) {
-    if (creativity == null) {
-      return temperature(Creativity.MIDDLE);
-    }
-    return switch (creativity) {
-      case LOW -> 0.2;
-      case MIDDLE -> 0.7;
-      case HIGH -> 1.0;
-    };
-  }
-
-  /** How one round with the model ended. */
-  private sealed interface Attempt {
-
-    LlmOutcome outcome(String promptVersion);
-
-    record Accepted(Answer answer) implements Attempt {
-      @Override
-      public LlmOutcome outcome(String promptVersion) {
-        return new LlmOutcome.Generated(
-            answer.content(), answer.promptTokens(), answer.completionTokens(), promptVersion);
-      }
-    }
-
-    record Rejected(Answer answer, List<Violation> violations) implements Attempt {
-      @Override
-      public LlmOutcome outcome(String promptVersion) {
-        String detail =
-            violations.stream().map(Violation::detail).collect(Collectors.joining("; "));
-        return new LlmOutcome.Failed(
-            ErrorCode.GENERATION_INVALID_RESPONSE, "the card breaks the output rules: " + detail);
-      }
-    }
-
-    record Failed(LlmOutcome.Failed failure) implements Attempt {
-      @Override
-      public LlmOutcome outcome(String promptVersion) {
-        return failure;
-      }
-    }
+  private static LlmOutcome invalid(String detail) {
+    return new LlmOutcome.Failed(ErrorCode.GENERATION_INVALID_RESPONSE, detail);
   }
 }

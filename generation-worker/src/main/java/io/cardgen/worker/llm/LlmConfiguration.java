@@ -2,7 +2,9 @@ package io.cardgen.worker.llm;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import io.cardgen.worker.validation.GroundingCheck;
 import io.cardgen.worker.validation.OutputValidator;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.InstantSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -14,17 +16,29 @@ import org.springframework.context.annotation.Configuration;
 public class LlmConfiguration {
 
   @Bean
-  CardWriter cardWriter(LlmProperties properties) {
-    return cardWriter(properties, InstantSource.system());
+  CardWriter cardWriter(LlmProperties properties, MeterRegistry registry) {
+    return cardWriter(properties, InstantSource.system(), registry);
   }
 
-  static CardWriter cardWriter(LlmProperties properties, InstantSource clock) {
+  static CardWriter cardWriter(
+      LlmProperties properties, InstantSource clock, MeterRegistry registry) {
     PromptLibrary prompts = PromptLibrary.load(properties.promptVersion());
+    LlmMetrics metrics = new LlmMetrics(registry, properties.model(), prompts.version());
+    ProviderCall provider = new ProviderCall(chatModel(properties), properties, clock);
+    CardRound round =
+        new CardRound(
+            provider,
+            new ResponseReader(),
+            new OutputValidator(),
+            new GroundingCheck(),
+            prompts,
+            metrics);
     return new CardWriter(
         new CardPrompt(prompts, properties.imageDetail()),
-        new ProviderCall(chatModel(properties), properties, clock),
-        new ResponseReader(),
-        new OutputValidator(),
+        provider,
+        round,
+        new RepairRound(prompts),
+        metrics,
         prompts.version());
   }
 

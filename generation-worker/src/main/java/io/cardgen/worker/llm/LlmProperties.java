@@ -12,13 +12,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * real provider or the simulator).
  *
  * @param baseUrl the API root including {@code /v1}, for example {@code https://api.openai.com/v1}
- * @param timeout the whole budget of one card, retries and backoff included; keep it below the job
- *     lease. A retry starts only when a full {@code attemptTimeout} still fits in the budget, so a
- *     card never takes longer than {@code max(timeout, attemptTimeout)} plus backoff granularity
+ * @param timeout the whole budget of one card, retries, backoff and the repair round included; keep
+ *     it below the job lease. A retry or the repair starts only when a full {@code attemptTimeout}
+ *     still fits in the budget, so a card never takes longer than {@code max(timeout,
+ *     attemptTimeout)} plus backoff granularity
  * @param attemptTimeout the read timeout of a single HTTP call to the provider
  * @param maxRetries retries after the first call on HTTP 5xx, 429, timeouts and I/O errors
  * @param retryBackoff the pause before the first retry; it doubles for each further retry
- * @param promptVersion the directory under {@code prompts/} holding the prompt texts
+ * @param promptVersion the directory under {@code prompts/} holding the prompt texts and the
+ *     sampling settings per creativity
  * @param imageDetail the OpenAI image detail level; {@code low} costs a fixed small number of
  *     tokens per photo, {@code high}/{@code auto} read fine print at a higher price
  */
@@ -31,7 +33,7 @@ record LlmProperties(
     @DefaultValue("60s") Duration attemptTimeout,
     @DefaultValue("2") int maxRetries,
     @DefaultValue("500ms") Duration retryBackoff,
-    @DefaultValue("v1") String promptVersion,
+    @DefaultValue("v2") String promptVersion,
     @DefaultValue("low") DetailLevel imageDetail) {
 
   private static final Pattern VERSION = Pattern.compile("[a-z0-9][a-z0-9._-]*");

@@ -1,5 +1,6 @@
 package io.cardgen.worker.llm;
 
+import io.cardgen.common.request.Creativity;
 import io.cardgen.common.request.Style;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,10 +15,10 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * The prompt texts of one version, read once from {@code prompts/<version>/} on the classpath.
- * Texts live in resources, not code, so a prompt change is a new directory and the version stored
- * with each card says which texts wrote it. Everything is loaded up front: a missing file stops the
- * worker at start, not on the first job.
+ * The prompt texts and sampling settings of one version, read once from {@code prompts/<version>/}
+ * on the classpath. Texts live in resources, not code, so a prompt change is a new directory and
+ * the version stored with each card says which texts wrote it. Everything is loaded up front: a
+ * missing file stops the worker at start, not on the first job.
  */
 final class PromptLibrary {
 
@@ -37,24 +38,32 @@ final class PromptLibrary {
       Set.of("count", "length", "min_length", "max_length");
   private static final Set<String> BLOCKS =
       Set.of("description", "features", "audience", "headers", "slogans");
+  static final Set<String> REPAIR_PLACEHOLDERS =
+      Set.of("violations", "length", "min_length", "max_length");
 
   private final String version;
   private final String system;
   private final PromptTemplate user;
   private final Map<String, PromptTemplate> blocks;
   private final Map<Style, String> styleGuidance;
+  private final PromptTemplate repair;
+  private final Map<Creativity, Sampling> sampling;
 
   private PromptLibrary(
       String version,
       String system,
       PromptTemplate user,
       Map<String, PromptTemplate> blocks,
-      Map<Style, String> styleGuidance) {
+      Map<Style, String> styleGuidance,
+      PromptTemplate repair,
+      Map<Creativity, Sampling> sampling) {
     this.version = version;
     this.system = system;
     this.user = user;
     this.blocks = blocks;
     this.styleGuidance = styleGuidance;
+    this.repair = repair;
+    this.sampling = sampling;
   }
 
   static PromptLibrary load(String version) {
@@ -77,7 +86,9 @@ final class PromptLibrary {
         text(root + "system.txt"),
         new PromptTemplate(root + "user.txt", text(root + "user.txt"), USER_PLACEHOLDERS),
         Map.copyOf(blocks),
-        styles);
+        styles,
+        new PromptTemplate(root + "repair.txt", text(root + "repair.txt"), REPAIR_PLACEHOLDERS),
+        Sampling.read(properties(root + "sampling.properties"), root + "sampling.properties"));
   }
 
   String version() {
@@ -98,6 +109,16 @@ final class PromptLibrary {
 
   String styleGuidance(Style style) {
     return styleGuidance.get(style);
+  }
+
+  /** The user message of a repair round, listing what was wrong with the previous answer. */
+  PromptTemplate repair() {
+    return repair;
+  }
+
+  /** Sampling for a creativity level; a plan without the option gets the middle one. */
+  Sampling sampling(Creativity creativity) {
+    return sampling.get(creativity == null ? Creativity.MIDDLE : creativity);
   }
 
   private static String text(String path) {

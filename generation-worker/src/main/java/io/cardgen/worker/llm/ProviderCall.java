@@ -29,6 +29,7 @@ final class ProviderCall {
 
   private static final Logger log = LoggerFactory.getLogger(ProviderCall.class);
   private static final int MAX_DETAIL = 300;
+  private static final String NO_QUOTA = "insufficient_quota";
 
   private final ChatModel model;
   private final InstantSource clock;
@@ -46,8 +47,21 @@ final class ProviderCall {
     this.maxRetries = properties.maxRetries();
   }
 
-  Step<ChatResponse> call(ChatRequest request) {
-    Instant deadline = clock.instant().plus(budget);
+  /** When the card's time is up, if it starts now: both rounds of a card share this deadline. */
+  Instant deadline() {
+    return clock.instant().plus(budget);
+  }
+
+  /** Whether a whole attempt still fits before {@code deadline}, the rule every retry follows. */
+  boolean hasTimeForAnAttempt(Instant deadline) {
+    return !clock.instant().plus(attemptTimeout).isAfter(deadline);
+  }
+
+  /**
+   * Calls the model once and retries transient failures while a full attempt still fits before
+   * {@code deadline}. The first attempt always starts.
+   */
+  Step<ChatResponse> call(ChatRequest request, Instant deadline) {
     Duration backoff = firstBackoff;
     for (int attempt = 1; ; attempt++) {
       try {
@@ -63,7 +77,7 @@ final class ProviderCall {
         if (attempt > maxRetries) {
           return Step.stop(ErrorCode.GENERATION_FAILED, attempt + " attempts failed: " + detail);
         }
-        if (clock.instant().plus(backoff).plus(attemptTimeout).isAfter(deadline)) {
+        if (!hasTimeForAnAttempt(deadline.minus(backoff))) {
           return Step.stop(ErrorCode.GENERATION_FAILED, "time budget spent: " + detail);
         }
         if (!pause(backoff)) {
@@ -74,8 +88,17 @@ final class ProviderCall {
     }
   }
 
+  /**
+   * A 429 is usually a rate limit that passes within seconds, but OpenAI also answers 429 with
+   * {@code insufficient_quota} when the account has run out of money: retrying that only delays the
+   * failure.
+   */
   private static boolean isTransient(RuntimeException e) {
-    return e instanceof RetriableException || e.getCause() instanceof IOException;
+    if (e instanceof RetriableException) {
+      HttpException http = httpCause(e);
+      return http == null || http.getMessage() == null || !http.getMessage().contains(NO_QUOTA);
+    }
+    return e.getCause() instanceof IOException;
   }
 
   private static boolean pause(Duration backoff) {

@@ -1,5 +1,6 @@
 package io.cardgen.worker.llm;
 
+import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
@@ -20,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Reads the model's answer into card texts. The order of checks matters: a filtered or truncated
  * answer is reported as such even when its partial text happens to be empty or broken JSON. Parsing
  * is strict (unknown or duplicate keys, wrong types, trailing text are all rejected) because a
- * lenient reader would let a malformed answer reach the card.
+ * lenient reader would let a malformed answer reach the card; such an answer is handed on as
+ * unreadable, for the repair round to fix, rather than ending the card here.
  */
 final class ResponseReader {
 
@@ -45,19 +47,17 @@ final class ResponseReader {
     if (text == null || text.isBlank()) {
       return Step.stop(ErrorCode.GENERATION_EMPTY, "the answer has no content");
     }
+    TokenUsage usage = response.tokenUsage();
+    int promptTokens = count(usage, TokenUsage::inputTokenCount);
+    int completionTokens = count(usage, TokenUsage::outputTokenCount);
+    AiMessage message = response.aiMessage();
     try {
-      CardContent content = parse(text);
-      TokenUsage usage = response.tokenUsage();
-      return Step.ok(
-          new Answer(
-              content,
-              count(usage, TokenUsage::inputTokenCount),
-              count(usage, TokenUsage::outputTokenCount),
-              response.aiMessage()));
+      return Step.ok(Answer.card(message, promptTokens, completionTokens, parse(text)));
     } catch (JacksonException e) {
-      return invalid(e.getOriginalMessage());
+      return Step.ok(
+          Answer.unreadable(message, promptTokens, completionTokens, e.getOriginalMessage()));
     } catch (MalformedCard e) {
-      return invalid(e.getMessage());
+      return Step.ok(Answer.unreadable(message, promptTokens, completionTokens, e.getMessage()));
     }
   }
 
@@ -111,10 +111,6 @@ final class ResponseReader {
   private static int count(TokenUsage usage, Function<TokenUsage, Integer> field) {
     Integer value = usage == null ? null : field.apply(usage);
     return value == null ? 0 : value;
-  }
-
-  private static Step<Answer> invalid(String why) {
-    return Step.stop(ErrorCode.GENERATION_INVALID_RESPONSE, "the answer is not a card: " + why);
   }
 
   /** The answer is JSON but not shaped like a card. */

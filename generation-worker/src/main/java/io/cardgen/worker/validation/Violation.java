@@ -1,9 +1,9 @@
 package io.cardgen.worker.validation;
 
 /**
- * One way a generated card breaks the output rules of spec §8. The detail is plain English meant
- * for logs and, in a repair round, for telling the model what to fix; it never reaches the API
- * client, which only sees {@code generation_invalid_response}.
+ * One way a generated card breaks the output rules of spec §8 or the grounding rule of §1. The
+ * detail is plain English meant for logs and, in a repair round, for telling the model what to fix;
+ * it never reaches the API client, which only sees {@code generation_invalid_response}.
  */
 public record Violation(Rule rule, String detail) {
 
@@ -21,6 +21,10 @@ public record Violation(Rule rule, String detail) {
     /** A requested block is absent. */
     MISSING_BLOCK,
     /** A block is present that was not requested. */
-    UNREQUESTED_BLOCK
+    UNREQUESTED_BLOCK,
+    /** The answer is not the JSON object of the card schema (broken JSON, unknown key, …). */
+    NOT_A_CARD,
+    /** A number with a unit that neither the product facts nor the short description state. */
+    UNGROUNDED_FIGURE
   }
 }

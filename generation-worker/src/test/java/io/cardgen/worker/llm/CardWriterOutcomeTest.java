@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.CardSpec;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,7 @@ class CardWriterOutcomeTest {
                 new CardContent("д".repeat(300), List.of("Cotton", "Midi"), "Women", null, null),
                 1234,
                 321,
-                "v1"));
+                "v2"));
   }
 
   @Test
@@ -56,6 +56,7 @@ class CardWriterOutcomeTest {
     stub.always(StubOpenAi.refusal("I can't help with that."));
 
     assertFailed(ErrorCode.GENERATION_REFUSED, "I can't help with that.");
+    assertThat(stub.received()).as("no repair round").hasSize(1);
   }
 
   @Test
@@ -63,6 +64,7 @@ class CardWriterOutcomeTest {
     stub.always(completion("{\"description\": \"", "content_filter"));
 
     assertFailed(ErrorCode.GENERATION_REFUSED, "filtered");
+    assertThat(stub.received()).as("no repair round").hasSize(1);
   }
 
   @Test
@@ -70,31 +72,36 @@ class CardWriterOutcomeTest {
     stub.always(completion("{\"description\": \"xxxx", "length"));
 
     assertFailed(ErrorCode.GENERATION_INCOMPLETE, "token limit");
+    assertThat(stub.received()).as("no repair round").hasSize(1);
   }
 
   @Test
   void mapsEmptyContentToGenerationEmpty() {
     stub.always(completion("", "stop"));
     assertFailed(ErrorCode.GENERATION_EMPTY, "no content");
+    assertThat(stub.received()).as("no repair round").hasSize(1);
   }
 
   @Test
   void mapsMissingContentToGenerationEmpty() {
     stub.always(completion(null, "stop"));
     assertFailed(ErrorCode.GENERATION_EMPTY, "no content");
+    assertThat(stub.received()).as("no repair round").hasSize(1);
   }
 
   @Test
-  void mapsMalformedJsonToInvalidResponse() {
+  void mapsMalformedJsonToInvalidResponseOnceTheRepairIsMalformedToo() {
     stub.always(completion("{\"description\": \"unterminated", "stop"));
-    assertFailed(ErrorCode.GENERATION_INVALID_RESPONSE, "not a card");
+    assertFailed(ErrorCode.GENERATION_INVALID_RESPONSE, "not the JSON object");
+    assertThat(stub.received()).hasSize(2);
   }
 
   @Test
-  void mapsARuleViolationToInvalidResponse() {
+  void mapsARuleViolationToInvalidResponseOnceTheRepairBreaksItToo() {
     stub.always(completion("{\"description\": \"much too short\"}", "stop"));
     assertFailed(
         ErrorCode.GENERATION_INVALID_RESPONSE, "description has 14 characters; 240 to 345");
+    assertThat(stub.received()).hasSize(2);
   }
 
   @Test
@@ -124,6 +131,20 @@ class CardWriterOutcomeTest {
   }
 
   @Test
+  void doesNotRetryA429ThatSaysTheQuotaIsExhausted() {
+    stub.always(
+        new StubOpenAi.Reply(
+            429,
+            """
+            {"error": {"message": "You exceeded your current quota, please check your plan and \
+            billing details.", "type": "insufficient_quota", "param": null, \
+            "code": "insufficient_quota"}}"""));
+
+    assertFailed(ErrorCode.GENERATION_FAILED, "RateLimitException (HTTP 429)");
+    assertThat(stub.received()).hasSize(1);
+  }
+
+  @Test
   void doesNotRetryARejectedRequest() {
     stub.always(error(400, "Invalid schema for response_format"));
 
@@ -146,7 +167,7 @@ class CardWriterOutcomeTest {
     LlmProperties properties = TestWriters.properties(stub, 1, Duration.ofMillis(200));
 
     LlmOutcome outcome =
-        LlmConfiguration.cardWriter(properties, InstantSource.system()).write(SPEC, PHOTO);
+        TestWriters.writer(properties, new SimpleMeterRegistry()).write(SPEC, PHOTO);
 
     assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
     assertThat(((LlmOutcome.Failed) outcome).code()).isEqualTo(ErrorCode.GENERATION_FAILED);
@@ -176,7 +197,7 @@ class CardWriterOutcomeTest {
             reachable.imageDetail());
 
     LlmOutcome outcome =
-        LlmConfiguration.cardWriter(unreachable, InstantSource.system()).write(SPEC, PHOTO);
+        TestWriters.writer(unreachable, new SimpleMeterRegistry()).write(SPEC, PHOTO);
 
     assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
     assertThat(((LlmOutcome.Failed) outcome).code()).isEqualTo(ErrorCode.GENERATION_FAILED);

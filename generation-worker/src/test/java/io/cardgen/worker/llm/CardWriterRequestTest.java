@@ -116,10 +116,10 @@ class CardWriterRequestTest {
             "- color: red",
             "- summer dress, cotton",
             "Style: playful",
-            "- features: exactly 4 items, each one short characteristic of the product on a"
-                + " single line",
+            "- features: exactly 4 items, each one concrete characteristic of the product on a"
+                + " single line, a few words long, factual in every style",
             "- headers: exactly 2 items, each a short headline for the product card on a single"
-                + " line");
+                + " line, at most about 60 characters");
     assertThat(lines.indexOf("- brand: Acme")).isLessThan(lines.indexOf("- color: red"));
     assertThat(userText()).doesNotContain("audience:").doesNotContain("slogans:");
     assertThat(systemText()).contains("product facts", "Keywords", "no **");
@@ -140,14 +140,18 @@ class CardWriterRequestTest {
   }
 
   @Test
-  void mapsCreativityToTemperature() {
+  void mapsCreativityToSamplingSettings() {
     write(aCardSpec().withCreativity(Creativity.LOW).build());
+    write(aCardSpec().withCreativity(Creativity.MIDDLE).build());
     write(aCardSpec().withCreativity(Creativity.HIGH).build());
     write(aCardSpec().withCreativity(null).build());
 
     assertThat(stub.received())
         .extracting(request -> request.body().get("temperature").doubleValue())
-        .containsExactly(0.2, 1.0, 0.7);
+        .containsExactly(0.2, 0.7, 1.0, 0.7);
+    assertThat(stub.received())
+        .extracting(request -> request.body().path("top_p").asDouble(1.0))
+        .containsExactly(1.0, 1.0, 0.9, 1.0);
   }
 
   private void write(CardSpec spec) {

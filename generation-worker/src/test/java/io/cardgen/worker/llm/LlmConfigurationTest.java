@@ -3,6 +3,8 @@ package io.cardgen.worker.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.data.message.ImageContent.DetailLevel;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -10,7 +12,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class LlmConfigurationTest {
 
   private final ApplicationContextRunner context =
-      new ApplicationContextRunner().withUserConfiguration(LlmConfiguration.class);
+      new ApplicationContextRunner()
+          .withUserConfiguration(LlmConfiguration.class)
+          .withBean(MeterRegistry.class, SimpleMeterRegistry::new);
 
   @Test
   void bindsTheSettingsWithDefaultsAndCreatesTheCardWriter() {
@@ -27,7 +31,7 @@ class LlmConfigurationTest {
               assertThat(properties.attemptTimeout()).isEqualTo(Duration.ofSeconds(60));
               assertThat(properties.maxRetries()).isEqualTo(2);
               assertThat(properties.retryBackoff()).isEqualTo(Duration.ofMillis(500));
-              assertThat(properties.promptVersion()).isEqualTo("v1");
+              assertThat(properties.promptVersion()).isEqualTo("v2");
               assertThat(properties.imageDetail()).isEqualTo(DetailLevel.LOW);
             });
   }

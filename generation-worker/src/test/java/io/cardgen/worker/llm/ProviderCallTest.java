@@ -38,7 +38,8 @@ class ProviderCallTest {
     AtomicInteger reading = new AtomicInteger();
     InstantSource clock = () -> readings[Math.min(reading.getAndIncrement(), 1)];
 
-    Step<ChatResponse> result = new ProviderCall(alwaysRateLimited, budget(5), clock).call(REQUEST);
+    ProviderCall call = new ProviderCall(alwaysRateLimited, budget(5), clock);
+    Step<ChatResponse> result = call.call(REQUEST, call.deadline());
 
     LlmOutcome.Failed failed = result.fold(ok -> null, stop -> stop);
     assertThat(failed.code()).isEqualTo(ErrorCode.GENERATION_FAILED);
@@ -50,8 +51,8 @@ class ProviderCallTest {
   void retriesWhileTheBudgetAllows() {
     InstantSource frozen = InstantSource.fixed(START);
 
-    Step<ChatResponse> result =
-        new ProviderCall(alwaysRateLimited, budget(3), frozen).call(REQUEST);
+    ProviderCall call = new ProviderCall(alwaysRateLimited, budget(3), frozen);
+    Step<ChatResponse> result = call.call(REQUEST, call.deadline());
 
     assertThat(result.fold(ok -> null, stop -> stop).detail()).startsWith("4 attempts failed");
     assertThat(calls).hasValue(4);

@@ -7,6 +7,7 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
+import io.cardgen.worker.validation.Violation.Rule;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,9 +52,12 @@ class ResponseReaderTest {
         "```json\n{\"description\": \"D\"}\n```",
         "{description: \"D\"}"
       })
-  void rejectsAnythingButAStrictCardObject(String json) {
-    assertThat(failure(response(json, FinishReason.STOP)).code())
-        .isEqualTo(ErrorCode.GENERATION_INVALID_RESPONSE);
+  void readsAnythingButAStrictCardObjectAsUnreadableForTheRepairRound(String json) {
+    Answer answer = answer(json);
+
+    assertThat(answer.content()).isNull();
+    assertThat(answer.unreadable().rule()).isEqualTo(Rule.NOT_A_CARD);
+    assertThat(answer.message().text()).isEqualTo(json);
   }
 
   @Test

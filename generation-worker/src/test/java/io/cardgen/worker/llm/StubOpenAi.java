@@ -58,9 +58,16 @@ final class StubOpenAi implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
   }
 
-  /** Answers the n-th request (0-based) with {@code script.apply(n)}. */
+  /**
+   * Answers the n-th request (0-based) with {@code script.apply(n)}; where that is {@code null},
+   * with a card that fits the request.
+   */
   StubOpenAi answering(IntFunction<Reply> script) {
-    this.script = (n, request) -> script.apply(n);
+    this.script =
+        (n, request) -> {
+          Reply reply = script.apply(n);
+          return reply != null ? reply : completion(fittingCard(request), "stop");
+        };
     return this;
   }
 
@@ -176,19 +183,32 @@ final class StubOpenAi implements AutoCloseable {
     return new Reply(status, body.toString());
   }
 
+  /** The shape of a real OpenAI chat.completion (2025), usage details and fingerprint included. */
   private static Reply message(String content, String refusal, String finishReason) {
     ObjectNode body = JSON.createObjectNode();
     body.put("id", "chatcmpl-test").put("object", "chat.completion").put("created", 1_700_000_000);
     body.put("model", "gpt-test");
     ObjectNode choice = body.putArray("choices").addObject();
-    choice.put("index", 0).put("finish_reason", finishReason);
+    choice.put("index", 0);
     ObjectNode message = choice.putObject("message").put("role", "assistant");
     message.put("content", content);
     message.put("refusal", refusal);
-    body.putObject("usage")
-        .put("prompt_tokens", 1234)
-        .put("completion_tokens", 321)
-        .put("total_tokens", 1555);
+    message.putArray("annotations");
+    choice.putNull("logprobs");
+    choice.put("finish_reason", finishReason);
+    ObjectNode usage =
+        body.putObject("usage")
+            .put("prompt_tokens", 1234)
+            .put("completion_tokens", 321)
+            .put("total_tokens", 1555);
+    usage.putObject("prompt_tokens_details").put("cached_tokens", 0).put("audio_tokens", 0);
+    usage
+        .putObject("completion_tokens_details")
+        .put("reasoning_tokens", 0)
+        .put("audio_tokens", 0)
+        .put("accepted_prediction_tokens", 0)
+        .put("rejected_prediction_tokens", 0);
+    body.put("service_tier", "default").put("system_fingerprint", "fp_test");
     return new Reply(200, body.toString());
   }
 }

@@ -1,6 +1,8 @@
 package io.cardgen.worker.llm;
 
 import dev.langchain4j.data.message.ImageContent.DetailLevel;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.InstantSource;
 
@@ -18,7 +20,7 @@ final class TestWriters {
         attemptTimeout,
         maxRetries,
         Duration.ofMillis(1),
-        "v1",
+        "v2",
         DetailLevel.LOW);
   }
 
@@ -27,7 +29,14 @@ final class TestWriters {
   }
 
   static CardWriter writer(StubOpenAi stub, int maxRetries) {
-    return LlmConfiguration.cardWriter(
-        properties(stub, maxRetries, Duration.ofSeconds(10)), InstantSource.system());
+    return writer(properties(stub, maxRetries, Duration.ofSeconds(10)), new SimpleMeterRegistry());
+  }
+
+  static CardWriter writer(LlmProperties properties, MeterRegistry registry) {
+    return writer(properties, registry, InstantSource.system());
+  }
+
+  static CardWriter writer(LlmProperties properties, MeterRegistry registry, InstantSource clock) {
+    return LlmConfiguration.cardWriter(properties, clock, registry);
   }
 }

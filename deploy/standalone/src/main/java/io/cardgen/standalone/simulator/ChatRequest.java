@@ -8,8 +8,11 @@ import tools.jackson.databind.JsonNode;
  * @param userText the text of every user message, image parts left out
  * @param promptChars the text length of all messages, for the usage estimate
  * @param images how many image parts the user sent, for the usage estimate
+ * @param followUp whether the conversation already holds an assistant answer, as in the worker's
+ *     repair round
  */
-record ChatRequest(String model, String userText, int promptChars, int images, CardShape shape) {
+record ChatRequest(
+    String model, String userText, int promptChars, int images, CardShape shape, boolean followUp) {
 
   private static final String DEFAULT_MODEL = "cardgen-simulator";
 
@@ -31,7 +34,8 @@ record ChatRequest(String model, String userText, int promptChars, int images, C
         texts.user.toString(),
         texts.chars,
         texts.images,
-        CardShape.of(root.path("response_format")));
+        CardShape.of(root.path("response_format")),
+        texts.followUp);
   }
 
   /** Collects message texts; content is either a string or an array of typed parts. */
@@ -39,9 +43,12 @@ record ChatRequest(String model, String userText, int promptChars, int images, C
     private final StringBuilder user = new StringBuilder();
     private int chars;
     private int images;
+    private boolean followUp;
 
     void add(JsonNode message) {
-      boolean fromUser = "user".equals(message.path("role").asString(""));
+      String role = message.path("role").asString("");
+      boolean fromUser = "user".equals(role);
+      followUp |= "assistant".equals(role);
       JsonNode content = message.path("content");
       if (content.isString()) {
         addText(content.stringValue(), fromUser);

@@ -8,13 +8,14 @@ import java.util.regex.Pattern;
 /**
  * Test switches written into the short description, like a payment provider's test card numbers:
  * {@code [sim:refuse]}, {@code [sim:truncate]}, {@code [sim:empty]}, {@code [sim:invalid]}, {@code
- * [sim:short]}, {@code [sim:fail]} pick a {@link Behaviour}; {@code [sim:slow=MS]} delays the
+ * [sim:short]}, {@code [sim:fail]} pick a {@link Behaviour}; {@code [sim:short-once]} and {@code
+ * [sim:invent]} misbehave only until the worker asks for a repair; {@code [sim:slow=MS]} delays the
  * answer. When several behaviours are given, the first wins.
  */
 record Directives(Behaviour behaviour, Duration extraDelay) {
 
   private static final Pattern DIRECTIVE =
-      Pattern.compile("\\[sim:([a-z]+)(?:=(\\d{1,7}))?]", Pattern.CASE_INSENSITIVE);
+      Pattern.compile("\\[sim:([a-z]+(?:-[a-z]+)*)(?:=(\\d{1,7}))?]", Pattern.CASE_INSENSITIVE);
 
   static Directives in(String text) {
     Behaviour behaviour = Behaviour.NORMAL;
@@ -43,11 +44,15 @@ record Directives(Behaviour behaviour, Duration extraDelay) {
     EMPTY,
     INVALID,
     SHORT,
-    FAIL;
+    FAIL,
+    /** Too short the first time, right when the worker asks for a repair. */
+    SHORT_ONCE,
+    /** States a figure the input does not give the first time, right on the repair. */
+    INVENT;
 
     static Behaviour named(String name) {
       for (Behaviour behaviour : values()) {
-        if (behaviour.name().equalsIgnoreCase(name)) {
+        if (behaviour.name().replace('_', '-').equalsIgnoreCase(name)) {
           return behaviour;
         }
       }

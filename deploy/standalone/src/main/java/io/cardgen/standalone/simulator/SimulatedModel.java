@@ -3,6 +3,7 @@ package io.cardgen.standalone.simulator;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Decides what the pretend model answers: a card, or the misbehaviour a directive asks for. */
 final class SimulatedModel {
@@ -11,6 +12,11 @@ final class SimulatedModel {
 
   /** Far enough below the service's 80% floor that {@code [sim:short]} is always rejected. */
   private static final int SHORT_LENGTH_DIVISOR = 5;
+
+  /** A figure the grounding guard must catch, for {@code [sim:invent]}. */
+  static final String INVENTED_RUSSIAN = "Объём 999 мл. ";
+
+  static final String INVENTED_ENGLISH = "Holds 999 ml. ";
 
   /** Valid JSON that no card schema accepts. */
   private static final String SCHEMA_BREAKING_CONTENT = "{\"text\":42}";
@@ -35,6 +41,21 @@ final class SimulatedModel {
       case EMPTY -> completed(request, Reply.stop(""), delay);
       case INVALID -> completed(request, Reply.stop(SCHEMA_BREAKING_CONTENT), delay);
       case REFUSE -> completed(request, Reply.refusal(REFUSAL), delay);
+      case SHORT_ONCE ->
+          completed(
+              request,
+              Reply.stop(
+                  card(
+                      request, brief, request.followUp() ? length : length / SHORT_LENGTH_DIVISOR)),
+              delay);
+      case INVENT ->
+          completed(
+              request,
+              Reply.stop(
+                  request.followUp()
+                      ? card(request, brief, length)
+                      : invented(request, brief, length)),
+              delay);
       case FAIL ->
           new Answer(
               500,
@@ -47,6 +68,19 @@ final class SimulatedModel {
     String id = "chatcmpl-sim-" + completions.incrementAndGet();
     long created = clock.instant().getEpochSecond();
     return new Answer(200, CompletionBodies.completion(id, created, request, reply), delay);
+  }
+
+  /** A card of the right length whose description opens with a volume no input gives. */
+  private static String invented(ChatRequest request, ProductBrief brief, int length) {
+    String claim =
+        Language.of(brief.shortDescription()) == Language.RUSSIAN
+            ? INVENTED_RUSSIAN
+            : INVENTED_ENGLISH;
+    ObjectNode card =
+        (ObjectNode)
+            Json.MAPPER.readTree(card(request, brief, Math.max(1, length - claim.length())));
+    card.put("description", claim + card.path("description").asString(""));
+    return Json.MAPPER.writeValueAsString(card);
   }
 
   private static String card(ChatRequest request, ProductBrief brief, int descriptionLength) {

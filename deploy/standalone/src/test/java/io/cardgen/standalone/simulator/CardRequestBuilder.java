@@ -16,6 +16,7 @@ final class CardRequestBuilder {
   private int slogans;
   private boolean withSchema = true;
   private boolean contentAsParts;
+  private String previousAnswer;
 
   static CardRequestBuilder aCardRequest() {
     return new CardRequestBuilder();
@@ -60,6 +61,12 @@ final class CardRequestBuilder {
     return this;
   }
 
+  /** The worker's repair round: the rejected answer as the assistant's turn, then what to fix. */
+  CardRequestBuilder asRepairOf(String previousAnswer) {
+    this.previousAnswer = previousAnswer;
+    return this;
+  }
+
   /** The user message as an array of a text part and a photo part, as when photos are sent. */
   CardRequestBuilder withPhotoParts() {
     this.contentAsParts = true;
@@ -81,6 +88,13 @@ final class CardRequestBuilder {
       parts.addObject().put("type", "image_url").putObject("image_url").put("url", PHOTO);
     } else {
       user.put("content", userText());
+    }
+    if (previousAnswer != null) {
+      messages.addObject().put("role", "assistant").put("content", previousAnswer);
+      messages
+          .addObject()
+          .put("role", "user")
+          .put("content", "Your previous answer cannot be used, because it breaks these rules.");
     }
     if (withSchema) {
       root.set("response_format", responseFormat());

@@ -82,6 +82,37 @@ class LlmSimulatorDirectivesTest {
   }
 
   @Test
+  void writesTooShortOnlyUntilTheWorkerAsksForARepair() {
+    CardRequestBuilder request = withDirective("[sim:short-once]").withLength(1000);
+    Response first = client.complete(request);
+
+    Response repaired = client.complete(request.asRepairOf(first.content()));
+
+    assertThat(first.card().path("description").stringValue().length()).isBetween(1, 200);
+    assertThat(repaired.card().path("description").stringValue().length()).isBetween(800, 1150);
+  }
+
+  @Test
+  void statesAnInventedVolumeOnlyUntilTheWorkerAsksForARepair() {
+    CardRequestBuilder request = withDirective("[sim:invent]").withLength(300);
+    Response first = client.complete(request);
+
+    Response repaired = client.complete(request.asRepairOf(first.content()));
+
+    String invented = first.card().path("description").stringValue();
+    assertThat(invented).startsWith("Holds 999 ml. ");
+    assertThat(invented.length()).isBetween(240, 300);
+    assertThat(repaired.card().path("description").stringValue()).doesNotContain("999");
+    assertThat(
+            client
+                .complete(aCardRequest().withShortDescription("Кружка [sim:invent]"))
+                .card()
+                .path("description")
+                .stringValue())
+        .startsWith("Объём 999 мл. ");
+  }
+
+  @Test
   void failsWithHttp500AndAnOpenAiError() {
     Response response = client.complete(withDirective("[sim:fail]"));
 

@@ -1,0 +1,231 @@
+package io.cardgen.standalone;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.cardgen.standalone.simulator.LlmSimulator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The LLM provider as the worker sees it in integration tests: an OpenAI-compatible endpoint that
+ * plays a script per case and records every request. A case is named by a marker such as {@code
+ * [case:qhzkwmrd]} that the test puts into the short description; each request of that case gets
+ * the next step of its script (the last step repeats): a recorded response from {@code
+ * src/test/resources/openai/<name>.json}, {@link #SIMULATOR} to let the LLM simulator write the
+ * answer, or {@link #HANG} to answer only after the worker has given up. Requests without a marker
+ * go to the simulator.
+ */
+final class ScriptedOpenAi implements AutoCloseable {
+
+  static final String SIMULATOR = "simulator";
+  static final String HANG = "hang";
+
+  private static final Pattern MARKER = Pattern.compile("\\[case:([a-z]+)]");
+
+  private final HttpServer server;
+  private final ExecutorService executor = Executors.newCachedThreadPool();
+  private final LlmSimulator simulator = LlmSimulator.start("127.0.0.1", 0, Duration.ZERO);
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final Duration hang;
+  private final Map<String, List<String>> scripts = new ConcurrentHashMap<>();
+  private final Map<String, List<Call>> calls = new ConcurrentHashMap<>();
+
+  /** One request of a case and, once sent, the body of its answer. */
+  private static final class Call {
+    final JsonNode request;
+    volatile JsonNode answer;
+
+    Call(JsonNode request) {
+      this.request = request;
+    }
+  }
+
+  /**
+   * @param hang how long a {@link #HANG} step holds its answer; longer than the worker's attempt
+   *     timeout
+   */
+  ScriptedOpenAi(Duration hang) {
+    this.hang = hang;
+    try {
+      server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    server.createContext("/", this::handle);
+    server.setExecutor(executor);
+    server.start();
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+  }
+
+  /** Starts a case; put the returned marker into the short description of its request. */
+  String script(String... steps) {
+    StringBuilder id = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      id.append((char) ('a' + ThreadLocalRandom.current().nextInt(26)));
+    }
+    scripts.put(id.toString(), List.of(steps));
+    calls.put(id.toString(), new ArrayList<>());
+    return "[case:" + id + "]";
+  }
+
+  /** The request bodies received for a case, in order. */
+  List<JsonNode> received(String marker) {
+    return calls(marker).stream().map(call -> call.request).toList();
+  }
+
+  /** The bodies of the answers sent for a case, in order; a timed-out call has none. */
+  List<JsonNode> answered(String marker) {
+    return calls(marker).stream()
+        .map(call -> call.answer)
+        .filter(java.util.Objects::nonNull)
+        .toList();
+  }
+
+  private List<Call> calls(String marker) {
+    List<Call> list = calls.get(idOf(marker));
+    synchronized (list) {
+      return List.copyOf(list);
+    }
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      byte[] body = exchange.getRequestBody().readAllBytes();
+      JsonNode request = TestStack.JSON.readTree(body);
+      String id = idOf(firstUserText(request));
+      Call call = new Call(request);
+      String step = scripts.containsKey(String.valueOf(id)) ? nextStep(id, call) : SIMULATOR;
+      boolean hung = step.equals(HANG);
+      if (hung) {
+        pause();
+        step = SIMULATOR;
+      }
+      Recorded answer = step.equals(SIMULATOR) ? forward(body) : Recorded.load(step);
+      if (!hung) {
+        call.answer = TestStack.JSON.readTree(answer.body());
+      }
+      answer.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
+      byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(answer.status(), bytes.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(bytes);
+      }
+    } catch (IOException clientGone) {
+      // The worker timed out and closed the connection: exactly what a HANG step is for.
+    }
+  }
+
+  private String nextStep(String id, Call call) {
+    List<Call> list = calls.get(id);
+    List<String> script = scripts.get(id);
+    synchronized (list) {
+      list.add(call);
+      return script.get(Math.min(list.size(), script.size()) - 1);
+    }
+  }
+
+  /** A provider that does not answer in time; the worker's attempt timeout is what is tested. */
+  private void pause() {
+    try {
+      Thread.sleep(hang.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private Recorded forward(byte[] body) throws IOException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(simulator.baseUrl() + "/chat/completions"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build();
+    try {
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      return new Recorded(response.statusCode(), Map.of(), response.body());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+  }
+
+  /** The text of the first user message: the card prompt. */
+  static String firstUserText(JsonNode request) {
+    return userTexts(request).stream().findFirst().orElse("");
+  }
+
+  /** The text of the last user message: in a repair round, what the model is told to fix. */
+  static String lastUserText(JsonNode request) {
+    List<String> texts = userTexts(request);
+    return texts.isEmpty() ? "" : texts.get(texts.size() - 1);
+  }
+
+  private static List<String> userTexts(JsonNode request) {
+    List<String> texts = new ArrayList<>();
+    for (JsonNode message : request.path("messages").values()) {
+      if (message.path("role").asString("").equals("user")) {
+        JsonNode content = message.path("content");
+        texts.add(
+            content.isString() ? content.stringValue() : content.path(0).path("text").asString(""));
+      }
+    }
+    return texts;
+  }
+
+  private static String idOf(String text) {
+    Matcher marker = MARKER.matcher(text);
+    return marker.find() ? marker.group(1) : null;
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+    simulator.close();
+  }
+
+  /** One recorded HTTP response. */
+  record Recorded(int status, Map<String, String> headers, String body) {
+
+    static Recorded load(String name) {
+      String path = "openai/" + name + ".json";
+      try (InputStream in = ScriptedOpenAi.class.getClassLoader().getResourceAsStream(path)) {
+        if (in == null) {
+          throw new IllegalArgumentException("No recorded response " + path);
+        }
+        JsonNode recorded = TestStack.JSON.readTree(in);
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        recorded
+            .path("headers")
+            .properties()
+            .forEach(h -> headers.put(h.getKey(), h.getValue().asString()));
+        return new Recorded(
+            recorded.get("status").asInt(), headers, recorded.get("body").toString());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+}

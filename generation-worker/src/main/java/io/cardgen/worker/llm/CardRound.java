@@ -1,0 +1,75 @@
+package io.cardgen.worker.llm;
+
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import io.cardgen.common.wire.CardSpec;
+import io.cardgen.worker.validation.GroundingCheck;
+import io.cardgen.worker.validation.OutputValidator;
+import io.cardgen.worker.validation.Violation;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One round with the model: sends the conversation with the card's schema and sampling, reads the
+ * answer and judges it by the output rules of spec §8 and the grounding guard, reporting every
+ * violation at once so that a repair can fix them together.
+ */
+final class CardRound {
+
+  private final ProviderCall provider;
+  private final ResponseReader reader;
+  private final OutputValidator validator;
+  private final GroundingCheck grounding;
+  private final PromptLibrary prompts;
+  private final LlmMetrics metrics;
+
+  CardRound(
+      ProviderCall provider,
+      ResponseReader reader,
+      OutputValidator validator,
+      GroundingCheck grounding,
+      PromptLibrary prompts,
+      LlmMetrics metrics) {
+    this.provider = provider;
+    this.reader = reader;
+    this.validator = validator;
+    this.grounding = grounding;
+    this.prompts = prompts;
+    this.metrics = metrics;
+  }
+
+  Round run(CardSpec spec, List<ChatMessage> messages, Instant deadline) {
+    Sampling sampling = prompts.sampling(spec.creativity());
+    ChatRequest request =
+        ChatRequest.builder()
+            .messages(messages)
+            .temperature(sampling.temperature())
+            .topP(sampling.topP())
+            .responseFormat(CardSchema.responseFormat(spec))
+            .build();
+    return provider
+        .call(request, deadline)
+        .then(this::read)
+        .fold(answer -> judge(spec, answer), Round.Failed::new);
+  }
+
+  private Step<Answer> read(ChatResponse response) {
+    metrics.billed(response.tokenUsage());
+    return reader.read(response);
+  }
+
+  private Round judge(CardSpec spec, Answer answer) {
+    List<Violation> violations =
+        answer.violations(
+            content -> {
+              List<Violation> all = new ArrayList<>(validator.validate(spec, content));
+              all.addAll(grounding.check(spec, content));
+              return all;
+            });
+    return violations.isEmpty()
+        ? new Round.Accepted(answer)
+        : new Round.Rejected(answer, violations);
+  }
+}
