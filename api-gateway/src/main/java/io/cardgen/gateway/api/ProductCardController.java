@@ -79,17 +79,9 @@ class ProductCardController {
     Account account = authenticated.get();
     ApiRevision revision = account.apiRevision();
     Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
-    if (plan.isEmpty()) {
-      return done(Answers.error(ErrorCode.PLAN_REQUIRED, revision));
-    }
-    if (!plan.get().apiAccess()) {
-      return done(Answers.error(ErrorCode.API_UNAVAILABLE, revision));
-    }
-    if (rateLimiter.admit(account.id(), plan.get().rateLimitPerMinute())
-        instanceof RateLimiter.Limited limited) {
-      return done(
-          Answers.rateLimited(
-              revision, plan.get().rateLimitPerMinute(), limited.retryAfterSeconds()));
+    Optional<ResponseEntity<Envelope>> refused = refuseAccess(account, plan);
+    if (refused.isPresent()) {
+      return done(refused.get());
     }
     RequestBody.Read read = body.read(request);
     if (read instanceof RequestBody.TooLarge) {
@@ -104,6 +96,22 @@ class ProductCardController {
     }
     GenerationRequest generation = ((ParseResult.Valid) result).request();
     return submit(account, plan.get(), generation, idempotencyKey, revision);
+  }
+
+  /** The checks that need the account but not the body: plan, API access, rate limit. */
+  private Optional<ResponseEntity<Envelope>> refuseAccess(Account account, Optional<Plan> plan) {
+    ApiRevision revision = account.apiRevision();
+    if (plan.isEmpty()) {
+      return Optional.of(Answers.error(ErrorCode.PLAN_REQUIRED, revision));
+    }
+    if (!plan.get().apiAccess()) {
+      return Optional.of(Answers.error(ErrorCode.API_UNAVAILABLE, revision));
+    }
+    int perMinute = plan.get().rateLimitPerMinute();
+    if (rateLimiter.admit(account.id(), perMinute) instanceof RateLimiter.Limited limited) {
+      return Optional.of(Answers.rateLimited(revision, perMinute, limited.retryAfterSeconds()));
+    }
+    return Optional.empty();
   }
 
   private CompletableFuture<ResponseEntity<Envelope>> submit(
