@@ -7,6 +7,7 @@ import io.cardgen.gateway.job.JobSnapshot;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.util.unit.DataSize;
 
 /** Turns outcomes into HTTP answers, in the account's revision of the interface. */
 final class Answers {
@@ -45,8 +46,33 @@ final class Answers {
   }
 
   static ResponseEntity<Envelope> unavailable(ApiRevision revision, long retryAfterSeconds) {
-    ResponseEntity<Envelope> answer = error(ErrorCode.GENERATION_UNAVAILABLE, revision);
+    return withRetryAfter(error(ErrorCode.GENERATION_UNAVAILABLE, revision), retryAfterSeconds);
+  }
+
+  /** 429 (400 in the earlier revision) with the seconds until the next request is admitted. */
+  static ResponseEntity<Envelope> rateLimited(
+      ApiRevision revision, int perMinute, long retryAfterSeconds) {
+    String message = Messages.format("rate.limited", perMinute, retryAfterSeconds);
+    return withRetryAfter(error(ErrorCode.RATE_LIMITED, message, revision), retryAfterSeconds);
+  }
+
+  static ResponseEntity<Envelope> tooLarge(ApiRevision revision, DataSize limit) {
+    return error(
+        ErrorCode.PAYLOAD_TOO_LARGE, Messages.format("body.too_large", size(limit)), revision);
+  }
+
+  private static String size(DataSize size) {
+    long bytes = size.toBytes();
+    if (bytes % DataSize.ofMegabytes(1).toBytes() == 0) {
+      return size.toMegabytes() + " МиБ";
+    }
+    return bytes % 1024 == 0 ? size.toKilobytes() + " КиБ" : bytes + " байт";
+  }
+
+  private static ResponseEntity<Envelope> withRetryAfter(
+      ResponseEntity<Envelope> answer, long retryAfterSeconds) {
     return ResponseEntity.status(answer.getStatusCode())
+        .headers(answer.getHeaders())
         .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))
         .body(answer.getBody());
   }

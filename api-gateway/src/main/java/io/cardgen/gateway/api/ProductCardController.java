@@ -13,6 +13,7 @@ import io.cardgen.gateway.job.JobSubmission;
 import io.cardgen.gateway.job.Submission;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
+import io.cardgen.gateway.ratelimit.RateLimiter;
 import io.cardgen.gateway.reply.ReplyProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
@@ -22,13 +23,16 @@ import java.util.concurrent.Executor;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /api/text/product}. Checks run in the order of spec §5: key, plan, API access, the
- * body's field rules, plan options and limits, photos, idempotency, credit. The request thread is
+ * {@code POST /api/text/product}. Checks run in the order of spec §5, the cheap ones first: key,
+ * plan, API access, the plan's rate limit (before the body is read), body size and syntax, the
+ * body's field rules, the Idempotency-Key header, plan options, plan limits, photos, idempotency,
+ * credit. The first failing check answers; docs/api-errors.md lists them. The request thread is
  * released while the job runs: the answer is a future completed by the reply or the timeout.
  */
 @RestController
@@ -36,6 +40,8 @@ class ProductCardController {
 
   private final ApiKeyAuthenticator authenticator;
   private final PlanRepository plans;
+  private final RateLimiter rateLimiter;
+  private final DataSize bodyLimit;
   private final RequestBody body;
   private final JobSubmission submission;
   private final long retryAfterSeconds;
@@ -44,6 +50,8 @@ class ProductCardController {
   ProductCardController(
       ApiKeyAuthenticator authenticator,
       PlanRepository plans,
+      RateLimiter rateLimiter,
+      BodyLimitProperties bodyLimit,
       RequestBody body,
       JobSubmission submission,
       ReplyProperties replyProperties,
@@ -51,6 +59,8 @@ class ProductCardController {
     this.answerExecutor = answerExecutor;
     this.authenticator = authenticator;
     this.plans = plans;
+    this.rateLimiter = rateLimiter;
+    this.bodyLimit = bodyLimit.maxBodySize();
     this.body = body;
     this.submission = submission;
     this.retryAfterSeconds = Math.max(1, replyProperties.retryAfter().toSeconds());
@@ -69,25 +79,39 @@ class ProductCardController {
     Account account = authenticated.get();
     ApiRevision revision = account.apiRevision();
     Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
-    if (plan.isEmpty()) {
-      return done(Answers.error(ErrorCode.PLAN_REQUIRED, revision));
-    }
-    if (!plan.get().apiAccess()) {
-      return done(Answers.error(ErrorCode.API_UNAVAILABLE, revision));
+    Optional<ResponseEntity<Envelope>> refused = refuseAccess(account, plan);
+    if (refused.isPresent()) {
+      return done(refused.get());
     }
     RequestBody.Read read = body.read(request);
     if (read instanceof RequestBody.TooLarge) {
-      return done(Answers.error(ErrorCode.PAYLOAD_TOO_LARGE, revision));
+      return done(Answers.tooLarge(revision, bodyLimit));
     }
-    if (!(read instanceof RequestBody.Parsed parsed)) {
-      return invalid(Messages.format("invalid.body_malformed"), revision);
+    if (read instanceof RequestBody.Malformed malformed) {
+      return invalid(malformed.message(), revision);
     }
-    ParseResult result = new RequestParser(revision).parse(parsed.json());
+    ParseResult result = new RequestParser(revision).parse(((RequestBody.Parsed) read).json());
     if (result instanceof ParseResult.Invalid invalid) {
       return invalid(invalid.message(), revision);
     }
     GenerationRequest generation = ((ParseResult.Valid) result).request();
     return submit(account, plan.get(), generation, idempotencyKey, revision);
+  }
+
+  /** The checks that need the account but not the body: plan, API access, rate limit. */
+  private Optional<ResponseEntity<Envelope>> refuseAccess(Account account, Optional<Plan> plan) {
+    ApiRevision revision = account.apiRevision();
+    if (plan.isEmpty()) {
+      return Optional.of(Answers.error(ErrorCode.PLAN_REQUIRED, revision));
+    }
+    if (!plan.get().apiAccess()) {
+      return Optional.of(Answers.error(ErrorCode.API_UNAVAILABLE, revision));
+    }
+    int perMinute = plan.get().rateLimitPerMinute();
+    if (rateLimiter.admit(account.id(), perMinute) instanceof RateLimiter.Limited limited) {
+      return Optional.of(Answers.rateLimited(revision, perMinute, limited.retryAfterSeconds()));
+    }
+    return Optional.empty();
   }
 
   private CompletableFuture<ResponseEntity<Envelope>> submit(
@@ -98,7 +122,7 @@ class ProductCardController {
       ApiRevision revision) {
     String key = revision == ApiRevision.LEGACY ? null : headerKey;
     if (key != null && !IdempotencyKeys.isValid(key)) {
-      return invalid(Messages.format("invalid.idempotency_key", Answers.IDEMPOTENCY_KEY), revision);
+      return invalid(Messages.format("invalid.idempotency_header"), revision);
     }
     if (key != null && request.requestId() != null && !key.equals(request.requestId())) {
       return invalid(Messages.format("invalid.idempotency_mismatch"), revision);

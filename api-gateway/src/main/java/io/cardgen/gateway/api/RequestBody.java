@@ -1,18 +1,24 @@
 package io.cardgen.gateway.api;
 
+import io.cardgen.common.error.Messages;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectReader;
 
 /**
  * Reads the request body under the size limit. A declared Content-Length over the limit is refused
  * before reading; a chunked body is read only up to the limit, so an oversized upload never sits in
  * memory whole.
+ *
+ * <p>A body with a repeated key is refused: which of the two values counts is left open by RFC
+ * 8259, and a request whose meaning depends on the parser must not reach generation or billing.
  */
 @Component
 class RequestBody {
@@ -23,13 +29,18 @@ class RequestBody {
 
   record TooLarge() implements Read {}
 
-  record Malformed() implements Read {}
+  /**
+   * @param message the Russian text saying what is wrong with the body
+   */
+  record Malformed(String message) implements Read {}
 
-  private final ObjectMapper json;
+  private final ObjectReader strict;
+  private final ObjectReader lenient;
   private final long limit;
 
   RequestBody(ObjectMapper json, BodyLimitProperties properties) {
-    this.json = json;
+    this.lenient = json.reader();
+    this.strict = lenient.with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     this.limit = properties.maxBodySize().toBytes();
   }
 
@@ -42,11 +53,27 @@ class RequestBody {
       return new TooLarge();
     }
     try {
-      JsonNode tree = json.readTree(body);
-      return tree == null || tree.isMissingNode() ? new Malformed() : new Parsed(tree);
+      JsonNode tree = strict.readTree(body);
+      return tree == null || tree.isMissingNode() ? malformed() : new Parsed(tree);
     } catch (JacksonException malformed) {
-      return new Malformed();
+      return isValidJson(body)
+          ? new Malformed(Messages.format("invalid.body_duplicate_field"))
+          : malformed();
     }
+  }
+
+  /** Only a body that fails the strict reading alone has a repeated key. */
+  private boolean isValidJson(byte[] body) {
+    try {
+      lenient.readTree(body);
+      return true;
+    } catch (JacksonException malformed) {
+      return false;
+    }
+  }
+
+  private static Malformed malformed() {
+    return new Malformed(Messages.format("invalid.body_malformed"));
   }
 
   private static byte[] readUpTo(InputStream in, long max) throws IOException {

@@ -79,6 +79,11 @@ public class JobSubmission {
     if (earlier.isPresent()) {
       return replay(earlier.get(), fingerprint, key);
     }
+    // As read at authentication: refuses the common case before any photo reaches storage. The
+    // reservation in start() is what really guards the balance against racing requests.
+    if (account.balance() - account.reserved() < 1) {
+      return refused(ErrorCode.INSUFFICIENT_CREDITS, key);
+    }
     return start(account, spec, incoming, fingerprint, key);
   }
 

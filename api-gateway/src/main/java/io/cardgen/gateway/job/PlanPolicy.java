@@ -9,8 +9,10 @@ import io.cardgen.common.request.ProductFact;
 import io.cardgen.common.request.RequestParser;
 import io.cardgen.common.wire.CardSpec;
 import io.cardgen.gateway.plan.Plan;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -32,19 +34,21 @@ final class PlanPolicy {
 
   /** Decides on the request; an allowed spec has no photos yet (they are stored later). */
   static Decision apply(GenerationRequest request, Plan plan, ApiRevision revision) {
-    if (lacksOption(request, plan)) {
+    Optional<String> lacking = lackingOption(request, plan);
+    if (lacking.isPresent()) {
       return new Refused(
-          ErrorCode.TARIFF_OPTION_UNAVAILABLE, Messages.of(ErrorCode.TARIFF_OPTION_UNAVAILABLE));
+          ErrorCode.TARIFF_OPTION_UNAVAILABLE,
+          Messages.format("invalid.option_unavailable", lacking.get()));
     }
     if (request.photos().size() > plan.maxPhotos()) {
       return new Refused(
           ErrorCode.INVALID_PARAMETERS,
-          Messages.format("invalid.too_many_photos", plan.maxPhotos()));
+          Messages.format("invalid.too_many_photos", plan.maxPhotos(), request.photos().size()));
     }
     int maxLength = Math.min(RequestParser.MAX_LENGTH, plan.maxLength());
     if (request.length() != null && request.length() > maxLength) {
       return new Refused(
-          ErrorCode.INVALID_PARAMETERS, Messages.format("invalid.length_range", maxLength));
+          ErrorCode.INVALID_PARAMETERS, Messages.format("invalid.length_plan", maxLength));
     }
     int defaultLength = revision == ApiRevision.LEGACY ? LEGACY_DEFAULT_LENGTH : DEFAULT_LENGTH;
     int length = request.length() != null ? request.length() : Math.min(defaultLength, maxLength);
@@ -63,13 +67,24 @@ final class PlanPolicy {
             List.of()));
   }
 
-  private static boolean lacksOption(GenerationRequest request, Plan plan) {
-    return (Boolean.TRUE.equals(request.headers()) && plan.headersCount() == 0)
-        || (Boolean.TRUE.equals(request.slogans()) && plan.slogansCount() == 0)
-        || (request.creativity() != null && !plan.creativity())
-        || (request.keywords() != null && !request.keywords().isEmpty() && !plan.keywords())
-        || (Boolean.TRUE.equals(request.features()) && plan.featuresCount() == 0)
-        || (Boolean.TRUE.equals(request.audience()) && !plan.audience());
+  /**
+   * The first option, in the spec's field order, that the request asks for and the plan lacks.
+   * Switching a block off ({@code false}) or sending no keywords asks for nothing.
+   */
+  private static Optional<String> lackingOption(GenerationRequest request, Plan plan) {
+    Map<String, Boolean> lacking = new LinkedHashMap<>();
+    lacking.put("headers", Boolean.TRUE.equals(request.headers()) && plan.headersCount() == 0);
+    lacking.put("slogans", Boolean.TRUE.equals(request.slogans()) && plan.slogansCount() == 0);
+    lacking.put("creativity", request.creativity() != null && !plan.creativity());
+    lacking.put(
+        "keywords",
+        request.keywords() != null && !request.keywords().isEmpty() && !plan.keywords());
+    lacking.put("features", Boolean.TRUE.equals(request.features()) && plan.featuresCount() == 0);
+    lacking.put("audience", Boolean.TRUE.equals(request.audience()) && !plan.audience());
+    return lacking.entrySet().stream()
+        .filter(Map.Entry::getValue)
+        .map(Map.Entry::getKey)
+        .findFirst();
   }
 
   private static Map<String, String> factsByWireName(Map<ProductFact, String> facts) {

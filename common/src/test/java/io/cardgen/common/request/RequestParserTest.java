@@ -97,7 +97,7 @@ class RequestParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"\"true\"", "1", "[]", "{}"})
+  @ValueSource(strings = {"\"true\"", "1", "[]", "{}", "null"})
   void acceptsOnlyJsonBooleansForFeaturesAndAudience(String value) {
     assertThat(invalid(CURRENT, ", \"features\": " + value)).contains("features");
     assertThat(invalid(CURRENT, ", \"audience\": " + value)).contains("audience");
@@ -153,5 +153,91 @@ class RequestParserTest {
                 JSON.readTree(
                     "{\"image_url\": [\"a\", 5], \"short_description\": \"x\", \"style\": \"friendly\"}")))
         .isInstanceOf(ParseResult.Invalid.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"product_facts", "length", "keywords", "request_id"})
+  void refusesAnExplicitNullWhereTheSpecDoesNotAllowOne(String field) {
+    assertThat(invalid(CURRENT, ", \"" + field + "\": null")).contains(field);
+  }
+
+  @Test
+  void takesNullAsAbsentWhereTheSpecAllowsIt() {
+    GenerationRequest request =
+        valid(CURRENT, ", \"headers\": null, \"slogans\": null, \"creativity\": null");
+    assertThat(request.headers()).isNull();
+    assertThat(request.slogans()).isNull();
+    assertThat(request.creativity()).isNull();
+  }
+
+  @Test
+  void namesTheRequiredFieldThatIsNull() {
+    assertThat(
+            CURRENT.parse(
+                JSON.readTree(
+                    "{\"image_url\": null, \"short_description\": \"x\", \"style\": \"standard\"}")))
+        .isEqualTo(new ParseResult.Invalid("Поле «image_url» обязательно."));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"\\u0000", "\\ud800", "a\\udc00b"})
+  void refusesTextThatCannotBeStored(String escape) {
+    assertThat(
+            CURRENT.parse(
+                JSON.readTree(
+                    "{\"image_url\": \"x\", \"short_description\": \"Кружка "
+                        + escape
+                        + "\", \"style\": \"standard\"}")))
+        .isEqualTo(
+            new ParseResult.Invalid(
+                "Поле «short_description» содержит недопустимые символы: нулевой символ U+0000 или"
+                    + " непарный суррогат."));
+    assertThat(invalid(CURRENT, ", \"keywords\": \"a" + escape + "\"")).contains("keywords");
+    assertThat(invalid(CURRENT, ", \"product_facts\": {\"brand\": \"" + escape + "\"}"))
+        .contains("product_facts.brand");
+  }
+
+  @Test
+  void countsCharactersNotUtf16Units() {
+    String emoji = "\uD83D\uDE00";
+    valid(CURRENT, ", \"product_facts\": {\"brand\": \"" + emoji.repeat(250) + "\"}");
+    invalid(CURRENT, ", \"product_facts\": {\"brand\": \"" + emoji.repeat(251) + "\"}");
+  }
+
+  @Test
+  void quotesAnUnknownFactKeyShortAndPrintable() {
+    String message =
+        invalid(CURRENT, ", \"product_facts\": {\"\\u0007" + "k".repeat(100) + "\": \"x\"}");
+    assertThat(message).contains("«\uFFFD" + "k".repeat(39) + "…»");
+  }
+
+  @Test
+  void speaksTheEarlierRevisionsCreativity() {
+    assertThat(valid(LEGACY, ", \"creativity\": \"balanced\"").creativity())
+        .isEqualTo(Creativity.MIDDLE);
+    assertThat(invalid(LEGACY, ", \"creativity\": \"middle\"")).contains("balanced");
+    assertThat(valid(CURRENT, ", \"creativity\": \"middle\"").creativity())
+        .isEqualTo(Creativity.MIDDLE);
+  }
+
+  @Test
+  void ignoresTheNewerFieldsInTheEarlierRevision() {
+    GenerationRequest request =
+        valid(
+            LEGACY,
+            ", \"product_facts\": 5, \"keywords\": [], \"features\": \"x\", \"audience\": null,"
+                + " \"request_id\": \"!\"");
+    assertThat(request.productFacts()).isEmpty();
+    assertThat(request.keywords()).isNull();
+    assertThat(request.features()).isNull();
+    assertThat(request.requestId()).isNull();
+  }
+
+  @Test
+  void enablesLegacyBlocksByAnyNonEmptyString() {
+    assertThat(valid(LEGACY, ", \"slogans\": \"да\"").slogans()).isTrue();
+    assertThat(valid(LEGACY, ", \"slogans\": \"\"").slogans()).isFalse();
+    assertThat(invalid(LEGACY, ", \"slogans\": 1")).contains("slogans");
+    assertThat(invalid(CURRENT, ", \"headers\": \"slogans\"")).contains("headers");
   }
 }

@@ -1,0 +1,71 @@
+package io.cardgen.standalone;
+
+import io.cardgen.gateway.GatewayApplication;
+import io.cardgen.gateway.web.AdminConnector;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * One standalone shared by the contract tests, which only ever add their own plans and accounts, so
+ * that the suite starts the embedded stack once for all of them. Started on first use and stopped
+ * when the test JVM exits.
+ *
+ * <p>It also offers a second gateway replica on the same database, Kafka and S3, with a small body
+ * limit ({@link #SMALL_BODY_LIMIT_BYTES}): the rate limiter must hold across replicas, and the 413
+ * tests need a limit small enough to cross cheaply.
+ */
+final class SharedStack {
+
+  static final int SMALL_BODY_LIMIT_BYTES = 64 * 1024;
+
+  private static TestStack stack;
+  private static Replica replica;
+
+  private SharedStack() {}
+
+  static synchronized TestStack get() throws Exception {
+    if (stack == null) {
+      stack = TestStack.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(SharedStack::stop, "shared-stack-stop"));
+    }
+    return stack;
+  }
+
+  /** A second gateway of the shared stack, with a {@value #SMALL_BODY_LIMIT_BYTES}-byte limit. */
+  static synchronized Replica secondGateway() throws Exception {
+    if (replica == null) {
+      TestStack shared = get();
+      List<String> args = new ArrayList<>();
+      shared.app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
+      args.addAll(
+          List.of(
+              "--server.port=0",
+              "--cardgen.admin.port=0",
+              "--cardgen.admin.token=it-admin-token",
+              "--cardgen.api.max-body-size=" + SMALL_BODY_LIMIT_BYTES + "B"));
+      replica = new Replica(GatewayApplication.run(args.toArray(String[]::new)));
+    }
+    return replica;
+  }
+
+  private static synchronized void stop() {
+    if (replica != null) {
+      replica.context().close();
+    }
+    if (stack != null) {
+      stack.close();
+    }
+  }
+
+  /** A gateway context and the port of its public API. */
+  record Replica(ConfigurableApplicationContext context) {
+    int publicPort() {
+      return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+    }
+
+    int adminPort() {
+      return context.getBean(AdminConnector.class).localPort();
+    }
+  }
+}
