@@ -3,6 +3,7 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
@@ -78,13 +79,17 @@ final class Settlement {
   }
 
   static JobBooks job(TestStack stack, UUID account, String key) {
+    return findJob(stack, account, key).orElseThrow();
+  }
+
+  static Optional<JobBooks> findJob(TestStack stack, UUID account, String key) {
     return stack
         .jdbc()
         .sql(BY_KEY)
         .param("account", account)
         .param("key", key)
         .query(JobBooks.class)
-        .single();
+        .optional();
   }
 
   /** Every job final and settled once, and a clean audit; returns the figures for printing. */

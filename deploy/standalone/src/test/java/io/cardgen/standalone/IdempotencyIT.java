@@ -1,0 +1,317 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import io.cardgen.common.wire.JobMessage;
+import io.cardgen.common.wire.Topics;
+import io.cardgen.common.wire.WireJson;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.core.KafkaTemplate;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Spec §3 per (account, key) through the whole stack, with a reply timeout of 2 s so that a slow
+ * job outlives its request: lost replies, stored failures, duplicated deliveries, shared keys.
+ * Clients here behave as the spec asks: on 503 or 409 they retry with the same key and fields.
+ */
+class IdempotencyIT {
+
+  private static TestStack stack;
+  private static HttpServer photoHost;
+  private static final AtomicInteger photoRequests = new AtomicInteger();
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack =
+        TestStack.start(
+            "--cardgen.reply.timeout=2s",
+            "--cardgen.reply.retry-after=1s",
+            "--cardgen.images.private-host-allowlist=127.0.0.1");
+    photoHost = flakyPhotoHost();
+  }
+
+  @AfterAll
+  static void stop() {
+    photoHost.stop(0);
+    stack.close();
+  }
+
+  /** Serves one photo that answers 503 to its first request and the image ever after. */
+  private static HttpServer flakyPhotoHost() throws Exception {
+    byte[] png =
+        Base64.getDecoder()
+            .decode(Banner.SAMPLE_PHOTO.substring("data:image/png;base64,".length()));
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext(
+        "/flaky.png",
+        exchange -> {
+          boolean first = photoRequests.incrementAndGet() == 1;
+          exchange.getResponseHeaders().add("Content-Type", "image/png");
+          exchange.sendResponseHeaders(first ? 503 : 200, first ? -1 : png.length);
+          if (!first) {
+            exchange.getResponseBody().write(png);
+          }
+          exchange.close();
+        });
+    server.start();
+    return server;
+  }
+
+  /** The answer a well-behaved client ends with: it retries on 503 and 409 with the same key. */
+  private static TestStack.Response finalAnswer(String apiKey, String key, String body)
+      throws Exception {
+    return await("final answer for " + key)
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () -> stack.generate(apiKey, key, body),
+            answer -> answer.status() != 503 && answer.status() != 409);
+  }
+
+  /** An account of its own for each test, so that no other test's job moves its balance. */
+  private record Tenant(UUID id, String apiKey) {}
+
+  private static Tenant tenant(String name) throws Exception {
+    JsonNode created =
+        stack
+            .admin(
+                "POST",
+                "/admin/accounts",
+                "{\"name\": \"%s\", \"plan\": \"demo\", \"credits\": 5}".formatted(name))
+            .json();
+    return new Tenant(
+        UUID.fromString(created.get("id").asString()), created.get("api_key").asString());
+  }
+
+  private static long balance(Tenant tenant) throws Exception {
+    return stack.account(tenant.id()).get("balance").asLong();
+  }
+
+  private static String code(TestStack.Response answer) {
+    return answer.json().get("code").asString();
+  }
+
+  private static String uid(TestStack.Response answer) {
+    return answer.json().get("data").get("uid").asString();
+  }
+
+  @Test
+  void aReplyTheGatewayNeverGotIsNotAFailureAndTheRetryGetsTheCard() throws Exception {
+    Tenant tenant = tenant("lost-reply");
+    String key = "lost-reply";
+    String body = PipelineIT.request("Электрический чайник из стекла [sim:slow=5000]", 300);
+
+    TestStack.Response timedOut = stack.generate(tenant.apiKey(), key, body);
+
+    assertThat(timedOut.status()).as(timedOut.toString()).isEqualTo(503);
+    assertThat(code(timedOut)).isEqualTo("generation_unavailable");
+    assertThat(timedOut.header("Retry-After")).isEqualTo("1");
+    assertThat(timedOut.header("Idempotency-Key")).isEqualTo(key);
+    assertThat(Settlement.job(stack, tenant.id(), key).creditState())
+        .as("still running, credit held")
+        .isEqualTo("RESERVED");
+    TestStack.Response early = stack.generate(tenant.apiKey(), key, body);
+    assertThat(early.status()).isEqualTo(409);
+    assertThat(code(early)).isEqualTo("generation_in_progress");
+
+    TestStack.Response retried = finalAnswer(tenant.apiKey(), key, body);
+
+    assertThat(retried.status()).as(retried.toString()).isEqualTo(200);
+    assertThat(Settlement.job(stack, tenant.id(), key).chargedOnceWithItsCard()).isTrue();
+    assertThat(balance(tenant)).isEqualTo(4);
+    System.out.printf(
+        "IdempotencyIT lost reply: 503 (Retry-After %s), then 409, then 200 card %s%n",
+        timedOut.header("Retry-After"), uid(retried));
+  }
+
+  @Test
+  void aStoredFailureReplaysWithoutChargingAndTheSameRequestUnderANewKeyCanSucceed()
+      throws Exception {
+    // The photo host fails once, then serves: the very same request fails under the first key
+    // and succeeds under a new one, while a replay of the first key must not even ask again.
+    Tenant tenant = tenant("flaky-photos");
+    String body =
+        """
+        {"image_url": "http://127.0.0.1:%d/flaky.png",
+         "short_description": "Шерстяной плед в клетку", "style": "standard"}
+        """
+            .formatted(photoHost.getAddress().getPort());
+
+    TestStack.Response failed = finalAnswer(tenant.apiKey(), "flaky-1", body);
+    assertThat(failed.status()).as(failed.toString()).isEqualTo(502);
+    assertThat(code(failed)).isEqualTo("image_unavailable");
+    assertThat(photoRequests.get()).isOne();
+
+    TestStack.Response replayed = stack.generate(tenant.apiKey(), "flaky-1", body);
+    assertThat(replayed.status()).isEqualTo(502);
+    assertThat(code(replayed)).isEqualTo("image_unavailable");
+    assertThat(photoRequests.get()).as("no new generation for a replay").isOne();
+    assertThat(balance(tenant)).as("a failure costs nothing").isEqualTo(5);
+    assertThat(stack.account(tenant.id()).get("reserved").asLong()).isZero();
+    assertThat(Settlement.job(stack, tenant.id(), "flaky-1").failedAndReleased()).isTrue();
+
+    TestStack.Response fresh = finalAnswer(tenant.apiKey(), "flaky-2", body);
+    assertThat(fresh.status()).as(fresh.toString()).isEqualTo(200);
+    assertThat(photoRequests.get()).isEqualTo(2);
+    assertThat(balance(tenant)).isEqualTo(4);
+    System.out.printf(
+        "IdempotencyIT stored failure: %s twice for flaky-1 (the photo host asked once),"
+            + " then 200 for the same fields under flaky-2%n",
+        code(failed));
+  }
+
+  @Test
+  void twoAccountsUsingTheSameKeyNeverSeeEachOthersCard() throws Exception {
+    Tenant first = tenant("shop-one");
+    Tenant second = tenant("shop-two");
+    String key = "order-1001";
+    String body = PipelineIT.request("Кожаный кошелёк ручной работы", 300);
+
+    TestStack.Response ofFirst = finalAnswer(first.apiKey(), key, body);
+    TestStack.Response ofSecond = finalAnswer(second.apiKey(), key, body);
+
+    assertThat(ofFirst.status()).isEqualTo(200);
+    assertThat(ofSecond.status()).isEqualTo(200);
+    assertThat(uid(ofFirst)).isNotEqualTo(uid(ofSecond));
+    assertThat(uid(stack.generate(first.apiKey(), key, body))).isEqualTo(uid(ofFirst));
+    assertThat(uid(stack.generate(second.apiKey(), key, body))).isEqualTo(uid(ofSecond));
+    TestStack.Response otherFields =
+        stack.generate(second.apiKey(), key, PipelineIT.request("Кожаный ремень", 300));
+    assertThat(otherFields.status()).as("the key is the second account's own").isEqualTo(409);
+    assertThat(code(otherFields)).isEqualTo("idempotency_conflict");
+    assertThat(balance(first)).isEqualTo(4);
+    assertThat(balance(second)).isEqualTo(4);
+  }
+
+  @Test
+  void theSameKeyWithChangedFieldsIsAConflictThatChargesNothing() throws Exception {
+    Tenant tenant = tenant("changed-fields");
+    String key = "changed-fields";
+    TestStack.Response card =
+        finalAnswer(tenant.apiKey(), key, PipelineIT.request("Фарфоровый заварочный чайник", 300));
+
+    TestStack.Response changed =
+        stack.generate(
+            tenant.apiKey(), key, PipelineIT.request("Фарфоровый заварочный чайник", 400));
+
+    assertThat(card.status()).isEqualTo(200);
+    assertThat(changed.status()).isEqualTo(409);
+    assertThat(code(changed)).isEqualTo("idempotency_conflict");
+    assertThat(balance(tenant)).isEqualTo(4);
+  }
+
+  @Test
+  void aServerGeneratedKeyReplaysLikeTheClientsOwn() throws Exception {
+    Tenant tenant = tenant("generated-key");
+    String body = PipelineIT.request("Набор кухонных ножей", 300);
+    TestStack.Response first = stack.generate(tenant.apiKey(), null, body);
+    String generated = first.header("Idempotency-Key");
+
+    TestStack.Response replayed = finalAnswer(tenant.apiKey(), generated, body);
+
+    assertThat(generated).startsWith("srv-");
+    assertThat(first.status()).as("the card, or 503 if it outlived the wait").isIn(200, 503);
+    assertThat(replayed.status()).isEqualTo(200);
+    if (first.status() == 200) {
+      assertThat(replayed.json().get("data")).isEqualTo(first.json().get("data"));
+    }
+    assertThat(Settlement.job(stack, tenant.id(), generated).chargedOnceWithItsCard()).isTrue();
+    assertThat(balance(tenant)).isEqualTo(4);
+  }
+
+  @Test
+  void aJobDeliveredTwiceMakesOneCardAndOneCharge() throws Exception {
+    Tenant tenant = tenant("delivered-twice");
+    String key = "delivered-twice";
+    String body = PipelineIT.request("Складной велосипед [sim:slow=1500]", 300);
+    CompletableFuture<TestStack.Response> client =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return finalAnswer(tenant.apiKey(), key, body);
+              } catch (Exception failure) {
+                throw new IllegalStateException(failure);
+              }
+            });
+    UUID job =
+        await("job running")
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> Settlement.findJob(stack, tenant.id(), key),
+                found -> found.filter(j -> j.state().equals("RUNNING")).isPresent())
+            .orElseThrow()
+            .id();
+
+    RecordMetadata whileRunning = deliverAgain(job, key);
+    TestStack.Response answer = client.get(60, TimeUnit.SECONDS);
+    RecordMetadata afterFinishing = deliverAgain(job, key);
+    awaitConsumed(whileRunning);
+    awaitConsumed(afterFinishing);
+
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    Settlement.JobBooks books = Settlement.job(stack, tenant.id(), key);
+    assertThat(books.attempts()).isOne();
+    assertThat(books.chargedOnceWithItsCard()).as(books.toString()).isTrue();
+    assertThat(balance(tenant)).isEqualTo(4);
+    System.out.printf(
+        "IdempotencyIT delivered job %s twice more (%s, %s), both consumed: %s%n",
+        job, whileRunning, afterFinishing, books);
+  }
+
+  /** Publishes the job's record again, as a redelivery or the relay's republish would. */
+  @SuppressWarnings("unchecked")
+  private static RecordMetadata deliverAgain(UUID job, String key) throws Exception {
+    KafkaTemplate<String, String> kafka = stack.app.gateway().getBean(KafkaTemplate.class);
+    return kafka
+        .send(Topics.JOBS, key, WireJson.write(new JobMessage(job)))
+        .get(10, TimeUnit.SECONDS)
+        .getRecordMetadata();
+  }
+
+  /** Waits until the workers' share group has acknowledged the record: a worker handled it. */
+  private static void awaitConsumed(RecordMetadata record) {
+    TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+    try (Admin admin =
+        Admin.create(
+            Map.of(
+                "bootstrap.servers",
+                stack.app.stackProperties().get("spring.kafka.bootstrap-servers")))) {
+      await("record " + record + " acknowledged")
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(250))
+          .until(
+              () ->
+                  admin
+                      .listShareGroupOffsets(
+                          Map.of(
+                              Topics.WORKER_SHARE_GROUP,
+                              new ListShareGroupOffsetsSpec()
+                                  .topicPartitions(java.util.List.of(partition))))
+                      .partitionsToOffsetInfo(Topics.WORKER_SHARE_GROUP)
+                      .get(5, TimeUnit.SECONDS)
+                      .get(partition),
+              // Past the start offset, or nothing left unacknowledged up to the end (the start
+              // offset is persisted lazily; the lag counts every record not yet acknowledged).
+              state ->
+                  state != null
+                      && (state.startOffset() > record.offset()
+                          || state.lag().orElse(Long.MAX_VALUE) == 0));
+    }
+  }
+}
