@@ -217,6 +217,31 @@ class IdempotencyIT {
   }
 
   @Test
+  void aRetryGetsItsCardEvenAfterThePlanLostTheOptionsTheRequestUsed() throws Exception {
+    Tenant tenant = tenant("downgraded");
+    String plain =
+        """
+        {"name": "no-extras", "api_access": true, "max_photos": 1, "max_length": 1000,
+         "features_count": 3, "audience": true, "headers_count": 0, "slogans_count": 0,
+         "creativity": false, "keywords": false, "rate_limit_per_minute": 600}
+        """;
+    assertThat(stack.admin("POST", "/admin/plans", plain).status()).isEqualTo(201);
+    String body = PipelineIT.request("Сумка-шоппер из хлопка", 300);
+    TestStack.Response card = finalAnswer(tenant.apiKey(), "before-downgrade", body);
+    stack.admin("PATCH", "/admin/accounts/" + tenant.id(), "{\"plan\": \"no-extras\"}");
+
+    TestStack.Response replayed = stack.generate(tenant.apiKey(), "before-downgrade", body);
+    TestStack.Response fresh = stack.generate(tenant.apiKey(), "after-downgrade", body);
+
+    assertThat(card.status()).isEqualTo(200);
+    assertThat(replayed.status()).as(replayed.toString()).isEqualTo(200);
+    assertThat(uid(replayed)).isEqualTo(uid(card));
+    assertThat(fresh.status()).isEqualTo(403);
+    assertThat(code(fresh)).isEqualTo("tariff_option_unavailable");
+    assertThat(balance(tenant)).isEqualTo(4);
+  }
+
+  @Test
   void aServerGeneratedKeyReplaysLikeTheClientsOwn() throws Exception {
     Tenant tenant = tenant("generated-key");
     String body = PipelineIT.request("Набор кухонных ножей", 300);
