@@ -42,7 +42,9 @@ class IdempotencyIT {
         TestStack.start(
             "--cardgen.reply.timeout=2s",
             "--cardgen.reply.retry-after=1s",
-            "--cardgen.images.private-host-allowlist=127.0.0.1");
+            "--cardgen.images.private-host-allowlist=127.0.0.1",
+            "--cardgen.idempotency.retention=1h",
+            "--cardgen.idempotency.cleanup-interval=500ms");
     photoHost = flakyPhotoHost();
   }
 
@@ -239,6 +241,39 @@ class IdempotencyIT {
     assertThat(fresh.status()).isEqualTo(403);
     assertThat(code(fresh)).isEqualTo("tariff_option_unavailable");
     assertThat(balance(tenant)).isEqualTo(4);
+  }
+
+  @Test
+  void aKeyPastItsRetentionIsForgottenAndTheSameRequestIsANewGeneration() throws Exception {
+    Tenant tenant = tenant("retention");
+    String key = "kept-for-an-hour";
+    String body = PipelineIT.request("Настенные часы с маятником", 300);
+    TestStack.Response card = finalAnswer(tenant.apiKey(), key, body);
+    UUID job = Settlement.job(stack, tenant.id(), key).id();
+
+    stack
+        .jdbc()
+        .sql("UPDATE jobs SET finished_at = finished_at - INTERVAL '61 minutes' WHERE id = :id")
+        .param("id", job)
+        .update();
+    await("key removed by the cleanup")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> Settlement.findJob(stack, tenant.id(), key).isEmpty());
+    TestStack.Response again = finalAnswer(tenant.apiKey(), key, body);
+
+    assertThat(card.status()).isEqualTo(200);
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(uid(again)).as("a new card").isNotEqualTo(uid(card));
+    assertThat(balance(tenant)).as("and a new charge").isEqualTo(3);
+    long keptLedgerRows =
+        stack
+            .jdbc()
+            .sql("SELECT count(*) FROM credit_ledger WHERE job_id = :id")
+            .param("id", job)
+            .query(Long.class)
+            .single();
+    assertThat(keptLedgerRows).as("RESERVE and CHARGE of the removed job").isEqualTo(2);
+    assertThat(stack.audit().get("breaches")).isEmpty();
   }
 
   @Test

@@ -143,6 +143,15 @@ final class TestStack implements AutoCloseable {
         .build();
   }
 
+  /** A plain-text GET on the management port (the Prometheus scrape, say). */
+  String managementText(String path) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + adminPort + path))
+            .timeout(Duration.ofSeconds(30))
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+  }
+
   /** {@code GET /admin/audit}, which must answer 200. */
   JsonNode audit() throws Exception {
     Response response = admin("GET", "/admin/audit", null);
