@@ -3,26 +3,14 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.sun.net.httpserver.HttpServer;
-import io.cardgen.common.wire.JobMessage;
-import io.cardgen.common.wire.Topics;
-import io.cardgen.common.wire.WireJson;
-import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.kafka.core.KafkaTemplate;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,8 +21,7 @@ import tools.jackson.databind.JsonNode;
 class IdempotencyIT {
 
   private static TestStack stack;
-  private static HttpServer photoHost;
-  private static final AtomicInteger photoRequests = new AtomicInteger();
+  private static FlakyPhotoHost photoHost;
 
   @BeforeAll
   static void start() throws Exception {
@@ -45,34 +32,13 @@ class IdempotencyIT {
             "--cardgen.images.private-host-allowlist=127.0.0.1",
             "--cardgen.idempotency.retention=1h",
             "--cardgen.idempotency.cleanup-interval=500ms");
-    photoHost = flakyPhotoHost();
+    photoHost = FlakyPhotoHost.start();
   }
 
   @AfterAll
   static void stop() {
-    photoHost.stop(0);
+    photoHost.close();
     stack.close();
-  }
-
-  /** Serves one photo that answers 503 to its first request and the image ever after. */
-  private static HttpServer flakyPhotoHost() throws Exception {
-    byte[] png =
-        Base64.getDecoder()
-            .decode(Banner.SAMPLE_PHOTO.substring("data:image/png;base64,".length()));
-    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext(
-        "/flaky.png",
-        exchange -> {
-          boolean first = photoRequests.incrementAndGet() == 1;
-          exchange.getResponseHeaders().add("Content-Type", "image/png");
-          exchange.sendResponseHeaders(first ? 503 : 200, first ? -1 : png.length);
-          if (!first) {
-            exchange.getResponseBody().write(png);
-          }
-          exchange.close();
-        });
-    server.start();
-    return server;
   }
 
   /** The answer a well-behaved client ends with: it retries on 503 and 409 with the same key. */
@@ -150,27 +116,26 @@ class IdempotencyIT {
     Tenant tenant = tenant("flaky-photos");
     String body =
         """
-        {"image_url": "http://127.0.0.1:%d/flaky.png",
-         "short_description": "Шерстяной плед в клетку", "style": "standard"}
+        {"image_url": "%s", "short_description": "Шерстяной плед в клетку", "style": "standard"}
         """
-            .formatted(photoHost.getAddress().getPort());
+            .formatted(photoHost.photoUrl());
 
     TestStack.Response failed = finalAnswer(tenant.apiKey(), "flaky-1", body);
     assertThat(failed.status()).as(failed.toString()).isEqualTo(502);
     assertThat(code(failed)).isEqualTo("image_unavailable");
-    assertThat(photoRequests.get()).isOne();
+    assertThat(photoHost.requests()).isOne();
 
     TestStack.Response replayed = stack.generate(tenant.apiKey(), "flaky-1", body);
     assertThat(replayed.status()).isEqualTo(502);
     assertThat(code(replayed)).isEqualTo("image_unavailable");
-    assertThat(photoRequests.get()).as("no new generation for a replay").isOne();
+    assertThat(photoHost.requests()).as("no new generation for a replay").isOne();
     assertThat(balance(tenant)).as("a failure costs nothing").isEqualTo(5);
     assertThat(stack.account(tenant.id()).get("reserved").asLong()).isZero();
     assertThat(Settlement.job(stack, tenant.id(), "flaky-1").failedAndReleased()).isTrue();
 
     TestStack.Response fresh = finalAnswer(tenant.apiKey(), "flaky-2", body);
     assertThat(fresh.status()).as(fresh.toString()).isEqualTo(200);
-    assertThat(photoRequests.get()).isEqualTo(2);
+    assertThat(photoHost.requests()).isEqualTo(2);
     assertThat(balance(tenant)).isEqualTo(4);
     System.out.printf(
         "IdempotencyIT stored failure: %s twice for flaky-1 (the photo host asked once),"
@@ -318,11 +283,11 @@ class IdempotencyIT {
             .orElseThrow()
             .id();
 
-    RecordMetadata whileRunning = deliverAgain(job, key);
+    RecordMetadata whileRunning = JobRedelivery.deliverAgain(stack, job, key);
     TestStack.Response answer = client.get(60, TimeUnit.SECONDS);
-    RecordMetadata afterFinishing = deliverAgain(job, key);
-    awaitConsumed(whileRunning);
-    awaitConsumed(afterFinishing);
+    RecordMetadata afterFinishing = JobRedelivery.deliverAgain(stack, job, key);
+    JobRedelivery.awaitConsumed(stack, whileRunning);
+    JobRedelivery.awaitConsumed(stack, afterFinishing);
 
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     Settlement.JobBooks books = Settlement.job(stack, tenant.id(), key);
@@ -332,46 +297,5 @@ class IdempotencyIT {
     System.out.printf(
         "IdempotencyIT delivered job %s twice more (%s, %s), both consumed: %s%n",
         job, whileRunning, afterFinishing, books);
-  }
-
-  /** Publishes the job's record again, as a redelivery or the relay's republish would. */
-  @SuppressWarnings("unchecked")
-  private static RecordMetadata deliverAgain(UUID job, String key) throws Exception {
-    KafkaTemplate<String, String> kafka = stack.app.gateway().getBean(KafkaTemplate.class);
-    return kafka
-        .send(Topics.JOBS, key, WireJson.write(new JobMessage(job)))
-        .get(10, TimeUnit.SECONDS)
-        .getRecordMetadata();
-  }
-
-  /** Waits until the workers' share group has acknowledged the record: a worker handled it. */
-  private static void awaitConsumed(RecordMetadata record) {
-    TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-    try (Admin admin =
-        Admin.create(
-            Map.of(
-                "bootstrap.servers",
-                stack.app.stackProperties().get("spring.kafka.bootstrap-servers")))) {
-      await("record " + record + " acknowledged")
-          .atMost(Duration.ofSeconds(30))
-          .pollInterval(Duration.ofMillis(250))
-          .until(
-              () ->
-                  admin
-                      .listShareGroupOffsets(
-                          Map.of(
-                              Topics.WORKER_SHARE_GROUP,
-                              new ListShareGroupOffsetsSpec()
-                                  .topicPartitions(java.util.List.of(partition))))
-                      .partitionsToOffsetInfo(Topics.WORKER_SHARE_GROUP)
-                      .get(5, TimeUnit.SECONDS)
-                      .get(partition),
-              // Past the start offset, or nothing left unacknowledged up to the end (the start
-              // offset is persisted lazily; the lag counts every record not yet acknowledged).
-              state ->
-                  state != null
-                      && (state.startOffset() > record.offset()
-                          || state.lag().orElse(Long.MAX_VALUE) == 0));
-    }
   }
 }
