@@ -14,6 +14,7 @@ import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.reply.ReplyWaiter;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
@@ -62,11 +63,14 @@ public class JobSubmission {
   public Submission submit(
       Account account, Plan plan, GenerationRequest request, String idempotencyKey) {
     String key = idempotencyKey != null ? idempotencyKey : "srv-" + UUID.randomUUID();
+    // A key in use answers from its job whatever the plan allows today: a retry after a lost
+    // response gets the earlier result even if the plan lost an option meanwhile.
+    Optional<JobSnapshot> earlier =
+        idempotencyKey == null ? Optional.empty() : jobs.findByKey(account.id(), key);
     PlanPolicy.Decision decision = PlanPolicy.apply(request, plan, account.apiRevision());
-    if (decision instanceof PlanPolicy.Refused refused) {
+    if (decision instanceof PlanPolicy.Refused refused && earlier.isEmpty()) {
       return new Submission.Refused(refused.code(), refused.message(), key);
     }
-    CardSpec spec = ((PlanPolicy.Allowed) decision).spec();
     PhotoIntake.Intake intake = photos.prepare(request.photos());
     if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
       return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
@@ -75,7 +79,6 @@ public class JobSubmission {
     String fingerprint =
         Fingerprint.of(
             request, incoming.stream().map(PhotoIntake.IncomingPhoto::identity).toList());
-    var earlier = jobs.findByKey(account.id(), key);
     if (earlier.isPresent()) {
       return replay(earlier.get(), fingerprint, key);
     }
@@ -84,6 +87,7 @@ public class JobSubmission {
     if (account.balance() - account.reserved() < 1) {
       return refused(ErrorCode.INSUFFICIENT_CREDITS, key);
     }
+    CardSpec spec = ((PlanPolicy.Allowed) decision).spec();
     return start(account, spec, incoming, fingerprint, key);
   }
 

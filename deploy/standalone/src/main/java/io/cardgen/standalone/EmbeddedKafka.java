@@ -24,11 +24,12 @@ import org.apache.kafka.common.utils.Time;
  */
 final class EmbeddedKafka implements AutoCloseable {
 
-  private final KafkaRaftServer server;
+  private final Properties config;
   private final String bootstrapServers;
+  private KafkaRaftServer server;
 
-  private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers) {
-    this.server = server;
+  private EmbeddedKafka(Properties config, String bootstrapServers) {
+    this.config = config;
     this.bootstrapServers = bootstrapServers;
   }
 
@@ -41,9 +42,30 @@ final class EmbeddedKafka implements AutoCloseable {
     int controllerPort = freePort();
     Properties config = config(logDir, clientPort, controllerPort);
     format(logDir, config);
-    KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(config), Time.SYSTEM);
-    server.startup();
-    return new EmbeddedKafka(server, "localhost:" + clientPort);
+    EmbeddedKafka kafka = new EmbeddedKafka(config, "localhost:" + clientPort);
+    kafka.restart();
+    return kafka;
+  }
+
+  /**
+   * Stops the broker as an outage would, keeping its log; {@link #restart()} brings it back on the
+   * same ports with the same topics, offsets and share-group state. For tests of that outage.
+   */
+  synchronized void stop() {
+    if (server != null) {
+      server.shutdown();
+      server.awaitShutdown();
+      server = null;
+    }
+  }
+
+  /** Starts the broker (again) on its ports and log; does nothing while it runs. */
+  synchronized void restart() {
+    if (server == null) {
+      KafkaRaftServer started = new KafkaRaftServer(KafkaConfig.fromProps(config), Time.SYSTEM);
+      started.startup();
+      server = started;
+    }
   }
 
   private static Properties config(Path logDir, int clientPort, int controllerPort) {
@@ -66,6 +88,13 @@ final class EmbeddedKafka implements AutoCloseable {
     config.put("share.coordinator.state.topic.replication.factor", "1");
     config.put("share.coordinator.state.topic.min.isr", "1");
     config.put("group.initial.rebalance.delay.ms", "0");
+    // A worker killed without leaving the share group keeps its partitions until its session
+    // expires (45 s by default); records published there meanwhile wait. Ten seconds keeps a
+    // crashed worker's share of new jobs moving in dev and tests.
+    config.put("group.share.min.session.timeout.ms", "6000");
+    config.put("group.share.session.timeout.ms", "10000");
+    config.put("group.share.min.heartbeat.interval.ms", "1000");
+    config.put("group.share.heartbeat.interval.ms", "2000");
     return config;
   }
 
@@ -102,7 +131,6 @@ final class EmbeddedKafka implements AutoCloseable {
 
   @Override
   public void close() {
-    server.shutdown();
-    server.awaitShutdown();
+    stop();
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
@@ -28,6 +29,7 @@ final class EmbeddedStack implements AutoCloseable {
 
   private final List<AutoCloseable> started = new ArrayList<>();
   private final Map<String, String> properties = new LinkedHashMap<>();
+  private EmbeddedKafka kafka;
 
   static EmbeddedStack start(StandaloneSettings settings) throws Exception {
     EmbeddedStack stack = new EmbeddedStack();
@@ -80,8 +82,7 @@ final class EmbeddedStack implements AutoCloseable {
   }
 
   private void startKafka(StandaloneSettings settings) throws IOException {
-    EmbeddedKafka kafka =
-        EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
+    kafka = EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
     started.add(kafka);
     properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
     log.info("Embedded Kafka at {}", kafka.bootstrapServers());
@@ -125,6 +126,11 @@ final class EmbeddedStack implements AutoCloseable {
 
   Map<String, String> properties() {
     return Map.copyOf(properties);
+  }
+
+  /** The embedded broker, absent when an external Kafka is configured. */
+  Optional<EmbeddedKafka> kafka() {
+    return Optional.ofNullable(kafka);
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -95,6 +96,11 @@ public final class StandaloneApplication implements AutoCloseable {
 
   public String adminToken() {
     return adminToken;
+  }
+
+  /** The embedded Kafka broker, so tests can stop and restart it; absent with external Kafka. */
+  Optional<EmbeddedKafka> embeddedKafka() {
+    return stack.kafka();
   }
 
   @Override

@@ -133,4 +133,22 @@ class AdminApiIT {
         stack.admin("POST", "/api/text/product", "{}", stack.demoKey(), stack.adminPort);
     assertThat(api.status()).isEqualTo(404);
   }
+
+  @Test
+  void auditsTheBooksOnlyOnTheManagementPortWithTheTokenAndPublishesTheFigures() throws Exception {
+    JsonNode audit = stack.audit();
+
+    assertThat(audit.get("clean").asBoolean()).as(audit.toString()).isTrue();
+    assertThat(audit.get("breaches")).isEmpty();
+    assertThat(audit.get("credited").asLong()).isPositive();
+    assertThat(audit.get("checked_at").asString()).isNotBlank();
+    assertThat(stack.admin("GET", "/admin/audit", null, null, stack.adminPort).status())
+        .isEqualTo(401);
+    assertThat(
+            stack.admin("GET", "/admin/audit", null, "it-admin-token", stack.publicPort).status())
+        .isEqualTo(404);
+    assertThat(stack.managementText("/actuator/prometheus"))
+        .containsPattern("(?m)^cardgen_audit_breaches(\\{[^}]*})? 0\\.0$")
+        .contains("cardgen_audit_credited");
+  }
 }

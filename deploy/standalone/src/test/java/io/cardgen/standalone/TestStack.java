@@ -8,7 +8,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -31,12 +33,14 @@ final class TestStack implements AutoCloseable {
   final Path dataDir;
   final int publicPort;
   final int adminPort;
+  private final List<String> extraArgs;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private TestStack(StandaloneApplication app, Path dataDir) {
+  private TestStack(StandaloneApplication app, Path dataDir, List<String> extraArgs) {
     this.app = app;
     this.dataDir = dataDir;
+    this.extraArgs = extraArgs;
     this.publicPort =
         Integer.parseInt(app.gateway().getEnvironment().getProperty("local.server.port"));
     this.adminPort = app.gateway().getBean(io.cardgen.gateway.web.AdminConnector.class).localPort();
@@ -62,7 +66,7 @@ final class TestStack implements AutoCloseable {
     System.arraycopy(extraArgs, 0, args, 3, extraArgs.length);
     StandaloneApplication app =
         StandaloneApplication.start(StandaloneSettings.fromEnvironment(environment), args);
-    return new TestStack(app, dataDir);
+    return new TestStack(app, dataDir, List.of(extraArgs));
   }
 
   String demoKey() {
@@ -137,6 +141,86 @@ final class TestStack implements AutoCloseable {
                 AwsBasicCredentials.create(
                     EmbeddedStack.S3_ACCESS_KEY, EmbeddedStack.S3_SECRET_KEY)))
         .build();
+  }
+
+  /** A plain-text GET on the management port (the Prometheus scrape, say). */
+  String managementText(String path) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + adminPort + path))
+            .timeout(Duration.ofSeconds(30))
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  /** {@code GET /admin/audit}, which must answer 200. */
+  JsonNode audit() throws Exception {
+    Response response = admin("GET", "/admin/audit", null);
+    if (response.status() != 200) {
+      throw new AssertionError("audit failed: " + response);
+    }
+    return response.json();
+  }
+
+  /** Stops the worker running inside this JVM, for tests whose workers are separate processes. */
+  void stopInProcessWorker() {
+    app.worker().close();
+  }
+
+  EmbeddedKafka kafka() {
+    return app.embeddedKafka().orElseThrow();
+  }
+
+  /**
+   * The settings a separately started gateway or worker needs to join this stack: where its
+   * services are, the admin token and the extra settings this stack was started with.
+   */
+  List<String> processArguments() {
+    List<String> args = new ArrayList<>();
+    app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
+    args.add("--cardgen.admin.token=" + app.adminToken());
+    args.addAll(extraArgs);
+    return args;
+  }
+
+  /** A worker in its own JVM; {@code id} prefixes the lease owner it writes. Not yet healthy. */
+  JvmProcess startWorkerProcess(String id, String... settings) {
+    int port = JvmProcess.freePort();
+    List<String> args = processArguments();
+    args.add("--server.port=" + port);
+    args.add("--cardgen.worker.worker-id=" + id);
+    args.addAll(List.of(settings));
+    return JvmProcess.start(id, "io.cardgen.worker.WorkerApplication", args, port, dataDir);
+  }
+
+  /** A gateway in its own JVM on free ports; its public port is returned too. Not yet healthy. */
+  GatewayProcess startGatewayProcess(String name, String... settings) {
+    int publicPort = JvmProcess.freePort();
+    int managementPort = JvmProcess.freePort();
+    List<String> args = processArguments();
+    args.add("--server.port=" + publicPort);
+    args.add("--cardgen.admin.port=" + managementPort);
+    args.addAll(List.of(settings));
+    JvmProcess process =
+        JvmProcess.start(
+            name, "io.cardgen.gateway.GatewayApplication", args, managementPort, dataDir);
+    return new GatewayProcess(process, publicPort);
+  }
+
+  record GatewayProcess(JvmProcess jvm, int publicPort) {}
+
+  /** Like {@link #generate} but against another gateway's public port. */
+  Response generateAt(int port, String apiKey, String idempotencyKey, String body)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/text/product"))
+            .timeout(Duration.ofSeconds(90))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer " + apiKey)
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (idempotencyKey != null) {
+      request.header("Idempotency-Key", idempotencyKey);
+    }
+    return send(request.build());
   }
 
   record Response(int status, JsonNode json, Map<String, java.util.List<String>> headers) {

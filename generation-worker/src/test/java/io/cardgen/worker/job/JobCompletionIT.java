@@ -10,6 +10,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
@@ -102,5 +106,55 @@ class JobCompletionIT {
     assertThat(fixtures.reserved(account)).isZero();
     assertThat(fixtures.balance(account)).isEqualTo(5);
     assertThat(fixtures.ledgerEntries(job, "RELEASE")).isEqualTo(1);
+  }
+
+  @Test
+  void theSweeperCannotReleaseAJobThatWasCharged() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob claimed = claim(job, "worker-a");
+    assertThat(completion.succeed(claimed, aCard(claimed))).isTrue();
+    clock.advance(LEASE.plusSeconds(60));
+
+    assertThat(completion.failAbandoned(job, ErrorCode.GENERATION_FAILED)).isFalse();
+
+    assertThat(fixtures.state(job)).isEqualTo("SUCCEEDED/CHARGED");
+    assertThat(fixtures.ledgerEntries(job, "RELEASE")).isZero();
+    assertThat(fixtures.balance(account)).isEqualTo(4);
+  }
+
+  @Test
+  void aWorkerFinishingWhileTheSweeperGivesUpEitherChargesOrReleasesNeverBoth() throws Exception {
+    UUID account = fixtures.anAccountWithCredits(100);
+    ExecutorService racers = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 30; round++) {
+        UUID job = fixtures.aQueuedJob(account, clock.instant());
+        Instant now = clock.instant();
+        ClaimedJob late = claims.claim(job, "late", now, now.minusSeconds(1), 3).orElseThrow();
+        CountDownLatch start = new CountDownLatch(1);
+        Future<Boolean> charged =
+            racers.submit(
+                () -> {
+                  start.await();
+                  return completion.succeed(late, aCard(late));
+                });
+        Future<Boolean> released =
+            racers.submit(
+                () -> {
+                  start.await();
+                  return completion.failAbandoned(job, ErrorCode.GENERATION_FAILED);
+                });
+        start.countDown();
+
+        assertThat(charged.get() ^ released.get()).as("round %d: exactly one wins", round).isTrue();
+        int charges = fixtures.ledgerEntries(job, "CHARGE");
+        assertThat(charges + fixtures.ledgerEntries(job, "RELEASE")).isOne();
+        assertThat(fixtures.cards(job)).isEqualTo(charges);
+      }
+    } finally {
+      racers.shutdownNow();
+    }
+    assertThat(fixtures.reserved(account)).isZero();
   }
 }

@@ -107,4 +107,11 @@ class JobFixtures {
         .query(String.class)
         .single();
   }
+
+  void markPublished(UUID job, Instant at) {
+    jdbc.sql("UPDATE jobs SET published_at = :at WHERE id = :id")
+        .param("at", Timestamp.from(at))
+        .param("id", job)
+        .update();
+  }
 }

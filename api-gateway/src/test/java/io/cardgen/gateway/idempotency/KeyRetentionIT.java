@@ -1,0 +1,160 @@
+package io.cardgen.gateway.idempotency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cardgen.gateway.reply.ReplyProperties;
+import io.cardgen.gateway.testing.Books;
+import io.cardgen.gateway.testing.SettableClock;
+import io.cardgen.gateway.testing.TestDatabase;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class KeyRetentionIT {
+
+  private static final Duration RETENTION = Duration.ofHours(72);
+  private static TestDatabase database;
+  private final SettableClock clock = new SettableClock();
+  private Books books;
+
+  @BeforeAll
+  static void start() throws Exception {
+    database = TestDatabase.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    database.close();
+  }
+
+  @BeforeEach
+  void clear() {
+    database.clear();
+    books = new Books(database.jdbc());
+  }
+
+  private KeyRetention retention(int batch, int maxBatches) {
+    return new KeyRetention(
+        database.jdbc(),
+        database.transaction(),
+        new RetentionProperties(RETENTION, Duration.ofMinutes(10), batch, maxBatches),
+        new ReplyProperties(Duration.ofSeconds(150), Duration.ofSeconds(5)),
+        clock,
+        new SimpleMeterRegistry());
+  }
+
+  private Instant hoursAgo(long hours) {
+    return clock.instant().minus(Duration.ofHours(hours));
+  }
+
+  @Test
+  void removesKeysAndCardsOfJobsThatEndedBeforeTheRetentionButKeepsTheLedger() {
+    UUID account = books.anAccountWithCredits(10);
+    UUID oldCard = books.aSucceededJob(account, "old-card", hoursAgo(73));
+    UUID oldFailure = books.aFailedJob(account, "old-failure", hoursAgo(73));
+    UUID recentCard = books.aSucceededJob(account, "recent-card", hoursAgo(71));
+    UUID recentFailure = books.aFailedJob(account, "recent-failure", hoursAgo(71));
+
+    assertThat(retention(500, 20).removeExpired()).isEqualTo(2);
+
+    assertThat(books.jobExists(oldCard)).isFalse();
+    assertThat(books.jobExists(oldFailure)).isFalse();
+    assertThat(books.cardsOf(oldCard)).isZero();
+    assertThat(books.ledgerRowsOf(oldCard)).as("RESERVE + CHARGE kept").isEqualTo(2);
+    assertThat(books.ledgerRowsOf(oldFailure)).as("RESERVE + RELEASE kept").isEqualTo(2);
+    assertThat(books.jobExists(recentCard)).isTrue();
+    assertThat(books.cardsOf(recentCard)).isOne();
+    assertThat(books.jobExists(recentFailure)).isTrue();
+  }
+
+  @Test
+  void neverRemovesAJobStillInProgressHoweverOld() {
+    UUID account = books.anAccountWithCredits(10);
+    UUID stuck = books.aQueuedJob(account, "stuck", hoursAgo(500));
+
+    assertThat(retention(500, 20).removeExpired()).isZero();
+
+    assertThat(books.jobExists(stuck)).isTrue();
+  }
+
+  @Test
+  void aRemovedKeyCanBeUsedAgainByItsAccount() {
+    UUID account = books.anAccountWithCredits(10);
+    books.aSucceededJob(account, "reused", hoursAgo(80));
+    retention(500, 20).removeExpired();
+
+    UUID again = books.aQueuedJob(account, "reused", clock.instant());
+
+    assertThat(books.jobExists(again)).isTrue();
+  }
+
+  @Test
+  void removesInBatchesAndStopsAfterTheMaximumPerRun() {
+    UUID account = books.anAccountWithCredits(10);
+    for (int job = 0; job < 5; job++) {
+      books.aSucceededJob(account, "batch-" + job, hoursAgo(100 + job));
+    }
+    KeyRetention twoBatchesOfTwo = retention(2, 2);
+
+    assertThat(twoBatchesOfTwo.removeExpired()).isEqualTo(4);
+    assertThat(twoBatchesOfTwo.removeExpired()).isEqualTo(1);
+    assertThat(twoBatchesOfTwo.removeExpired()).isZero();
+  }
+
+  @Test
+  void twoReplicasCleaningAtOnceRemoveEveryKeyExactlyOnce() throws Exception {
+    UUID account = books.anAccountWithCredits(100);
+    for (int job = 0; job < 60; job++) {
+      books.aFailedJob(account, "race-" + job, hoursAgo(90));
+    }
+    ExecutorService replicas = Executors.newFixedThreadPool(2);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Integer>> runs = new ArrayList<>();
+      for (int replica = 0; replica < 2; replica++) {
+        KeyRetention retention = retention(5, 100);
+        runs.add(
+            replicas.submit(
+                () -> {
+                  start.await();
+                  return retention.removeExpired();
+                }));
+      }
+      start.countDown();
+      int removed = 0;
+      for (Future<Integer> run : runs) {
+        removed += run.get();
+      }
+      assertThat(removed).isEqualTo(60);
+    } finally {
+      replicas.shutdownNow();
+    }
+  }
+
+  @Test
+  void refusesARetentionThatDoesNotOutlastTheReplyTimeout() {
+    assertThatThrownBy(
+            () ->
+                new KeyRetention(
+                    database.jdbc(),
+                    database.transaction(),
+                    new RetentionProperties(Duration.ofSeconds(60), Duration.ofMinutes(1), 1, 1),
+                    new ReplyProperties(Duration.ofSeconds(150), Duration.ofSeconds(5)),
+                    clock,
+                    new SimpleMeterRegistry()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cardgen.reply.timeout");
+  }
+}

@@ -1,0 +1,249 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Crashes with real processes: workers and a gateway run as their own JVMs and are killed with
+ * SIGKILL, the Kafka broker is stopped and restarted under load. Afterwards every job is a card
+ * charged once or a failure with its credit released, and the audit finds no breach. Timers are
+ * short (lease 10 s, grace and sweeps 1 s) so a dead worker's job comes back within seconds.
+ */
+class CrashIT {
+
+  private static final Duration START = Duration.ofSeconds(90);
+  private static TestStack stack;
+  private static ExecutorService clients;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack =
+        TestStack.start(
+            "--cardgen.worker.lease=10s",
+            "--cardgen.worker.sweeper-grace=1s",
+            "--cardgen.worker.sweep-interval=1s",
+            "--cardgen.worker.unpublished-after=1s",
+            "--cardgen.worker.republish-after=10s");
+    stack.stopInProcessWorker();
+    clients = Executors.newCachedThreadPool();
+  }
+
+  @AfterAll
+  static void stop() {
+    clients.shutdownNow();
+    stack.close();
+  }
+
+  private Future<TestStack.Response> send(String key, String body) {
+    return clients.submit(() -> stack.generate(stack.demoKey(), key, body));
+  }
+
+  private Optional<String> runningOwner(String key) {
+    return stack
+        .jdbc()
+        .sql(
+            """
+            SELECT lease_owner FROM jobs
+            WHERE account_id = :account AND idempotency_key = :key AND state = 'RUNNING'
+            """)
+        .param("account", stack.demoAccountId())
+        .param("key", key)
+        .query(String.class)
+        .optional();
+  }
+
+  @Test
+  void aWorkerKilledMidGenerationLeavesItsJobToAnotherWorkerThatChargesItOnce() throws Exception {
+    String key = "crash-worker";
+    Future<TestStack.Response> client;
+    try (JvmProcess first = stack.startWorkerProcess("crash-a").awaitHealthy(START)) {
+      client =
+          send(key, PipelineIT.request("Термокружка с двойными стенками [sim:slow=4000]", 300));
+      String owner =
+          await("job running on crash-a")
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> runningOwner(key).orElse(""), lease -> lease.startsWith("crash-a-"));
+      first.kill();
+      System.out.printf(
+          "CrashIT killed worker %s (pid %d) with SIGKILL mid-generation of key %s (lease %s)%n",
+          first.name, first.pid(), key, owner);
+    }
+    try (JvmProcess second = stack.startWorkerProcess("crash-b").awaitHealthy(START)) {
+      TestStack.Response answer = client.get(90, TimeUnit.SECONDS);
+
+      assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+      Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
+      assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
+      assertThat(job.attempts()).isEqualTo(2);
+      assertThat(job.finishedBy()).startsWith("crash-b-");
+      assertThat(answer.json().get("data").get("uid").asString()).isNotBlank();
+      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+      System.out.printf(
+          "CrashIT found key %s %s/%s after %d attempts, finished by %s, client got %d; %s%n",
+          key,
+          job.state(),
+          job.creditState(),
+          job.attempts(),
+          job.finishedBy(),
+          answer.status(),
+          figures);
+    }
+  }
+
+  @Test
+  void aGatewayKilledAfterReservingLeavesAJobThatStillEndsAndAnswersTheRetry() throws Exception {
+    String key = "crash-gateway";
+    String body = PipelineIT.request("Настольная лампа с диммером [sim:slow=1000]", 300);
+    try (JvmProcess worker = stack.startWorkerProcess("crash-w")) {
+      TestStack.GatewayProcess gateway = stack.startGatewayProcess("crash-gw");
+      try (JvmProcess gatewayJvm = gateway.jvm()) {
+        worker.awaitHealthy(START);
+        gatewayJvm.awaitHealthy(START);
+        // With the broker down the gateway cannot publish: only the relay can get this job out.
+        stack.kafka().stop();
+        System.out.println("CrashIT stopped the Kafka broker");
+        clients.submit(() -> stack.generateAt(gateway.publicPort(), stack.demoKey(), key, body));
+        Instant publishedAt =
+            await("job reserved by crash-gw")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> reservation(key), Optional::isPresent)
+                .get()
+                .publishedAt();
+        gatewayJvm.kill();
+        System.out.printf(
+            "CrashIT killed gateway %s (pid %d) with SIGKILL after it reserved key %s"
+                + " (published_at %s)%n",
+            gatewayJvm.name, gatewayJvm.pid(), key, publishedAt);
+      }
+      stack.kafka().restart();
+      System.out.println("CrashIT restarted the Kafka broker");
+
+      TestStack.Response retry =
+          await("the retry answers with the card")
+              .atMost(Duration.ofSeconds(60))
+              .pollInterval(Duration.ofMillis(500))
+              .until(() -> stack.generate(stack.demoKey(), key, body), r -> r.status() != 409);
+
+      assertThat(retry.status()).as(retry.toString()).isEqualTo(200);
+      Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
+      assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
+      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+      System.out.printf(
+          "CrashIT found key %s %s/%s, finished by %s; the retry got %d with card %s; %s%n",
+          key,
+          job.state(),
+          job.creditState(),
+          job.finishedBy(),
+          retry.status(),
+          retry.json().get("data").get("uid").asString(),
+          figures);
+    }
+  }
+
+  private record Reservation(UUID job, Instant publishedAt) {}
+
+  private Optional<Reservation> reservation(String key) {
+    return stack
+        .jdbc()
+        .sql(
+            """
+            SELECT id AS job, published_at FROM jobs
+            WHERE account_id = :account AND idempotency_key = :key AND credit_state = 'RESERVED'
+            """)
+        .param("account", stack.demoAccountId())
+        .param("key", key)
+        .query(Reservation.class)
+        .optional();
+  }
+
+  @Test
+  void jobsInFlightWhileTheBrokerRestartsEndChargedOnceOrReleased() throws Exception {
+    try (JvmProcess worker = stack.startWorkerProcess("crash-k").awaitHealthy(START)) {
+      Map<String, String> bodies = new LinkedHashMap<>();
+      for (int index = 0; index < 6; index++) {
+        String directive = index < 4 ? "[sim:slow=3000]" : "[sim:fail]";
+        bodies.put(
+            "kafka-" + index,
+            PipelineIT.request("Рюкзак городской номер " + index + " " + directive, 300));
+      }
+      Map<String, Future<TestStack.Response>> answers = new LinkedHashMap<>();
+      bodies.forEach((key, body) -> answers.put(key, send(key, body)));
+      await("jobs running").atMost(Duration.ofSeconds(30)).until(() -> running("kafka-%") >= 2);
+
+      stack.kafka().stop();
+      System.out.printf(
+          "CrashIT stopped the Kafka broker with %d jobs running%n", running("kafka-%"));
+      for (int index = 6; index < 8; index++) {
+        String key = "kafka-" + index;
+        bodies.put(key, PipelineIT.request("Рюкзак туристический номер " + index, 300));
+        answers.put(key, send(key, bodies.get(key)));
+      }
+      await("a job finished while the broker is down")
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> finished("kafka-%") >= 1);
+      stack.kafka().restart();
+      System.out.printf(
+          "CrashIT restarted the Kafka broker; %d jobs had finished meanwhile%n",
+          finished("kafka-%"));
+
+      List<String> outcomes = new ArrayList<>();
+      for (Map.Entry<String, Future<TestStack.Response>> answer : answers.entrySet()) {
+        TestStack.Response response = settled(answer.getKey(), answer.getValue(), bodies);
+        boolean failing = bodies.get(answer.getKey()).contains("[sim:fail]");
+        assertThat(response.status()).as(response.toString()).isEqualTo(failing ? 502 : 200);
+        outcomes.add(answer.getKey() + "=" + response.status());
+      }
+      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+      System.out.printf("CrashIT found %s; %s%n", outcomes, figures);
+    }
+  }
+
+  /** The client's final answer: its first one, or the retries with the same key after a 503. */
+  private TestStack.Response settled(
+      String key, Future<TestStack.Response> first, Map<String, String> bodies) throws Exception {
+    TestStack.Response response = first.get(90, TimeUnit.SECONDS);
+    if (response.status() != 503 && response.status() != 409) {
+      return response;
+    }
+    return await("final answer for " + key)
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () -> stack.generate(stack.demoKey(), key, bodies.get(key)),
+            r -> r.status() != 503 && r.status() != 409);
+  }
+
+  private int running(String keys) {
+    return count(
+        "SELECT count(*) FROM jobs WHERE state = 'RUNNING' AND idempotency_key LIKE :keys", keys);
+  }
+
+  private int finished(String keys) {
+    return count(
+        """
+        SELECT count(*) FROM jobs
+        WHERE state IN ('SUCCEEDED', 'FAILED') AND idempotency_key LIKE :keys
+        """,
+        keys);
+  }
+
+  private int count(String sql, String keys) {
+    return stack.jdbc().sql(sql).param("keys", keys).query(Integer.class).single();
+  }
+}

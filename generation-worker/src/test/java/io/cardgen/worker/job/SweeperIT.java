@@ -1,0 +1,203 @@
+package io.cardgen.worker.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
+import org.springframework.transaction.support.TransactionTemplate;
+
+@SpringJUnitConfig(JobStoreTestConfiguration.class)
+class SweeperIT {
+
+  private static final Duration LEASE = Duration.ofSeconds(120);
+  private static final Duration GRACE = Duration.ofSeconds(10);
+  private static final int MAX_ATTEMPTS = 3;
+
+  @Autowired JobClaims claims;
+  @Autowired JobCompletion completion;
+  @Autowired JobFixtures fixtures;
+  @Autowired SettableClock clock;
+  @Autowired JdbcClient jdbc;
+  @Autowired TransactionTemplate transaction;
+
+  /** What the sweeper would have told Kafka. */
+  static final class RecordedNotices extends JobNotices {
+    final List<UUID> published = new CopyOnWriteArrayList<>();
+    final List<UUID> finished = new CopyOnWriteArrayList<>();
+
+    RecordedNotices() {
+      super(null);
+    }
+
+    @Override
+    void finished(UUID jobId) {
+      finished.add(jobId);
+    }
+
+    @Override
+    CompletableFuture<?> queued(UUID jobId, String idempotencyKey) {
+      published.add(jobId);
+      return CompletableFuture.completedFuture(null);
+    }
+  }
+
+  private Sweeper sweeper(RecordedNotices notices) {
+    WorkerProperties properties =
+        new WorkerProperties(
+            1,
+            1,
+            1,
+            LEASE,
+            GRACE,
+            MAX_ATTEMPTS,
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(60),
+            null);
+    return new Sweeper(jdbc, transaction, completion, notices, properties, clock);
+  }
+
+  private void claim(UUID job, String worker) {
+    Instant now = clock.instant();
+    assertThat(claims.claim(job, worker, now, now.plus(LEASE), MAX_ATTEMPTS)).isPresent();
+  }
+
+  @Test
+  void aJobWhoseWorkerDiedGoesBackToTheQueueOnlyAfterTheGraceAndIsPublishedAgain() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    claim(job, "worker-dead");
+    RecordedNotices notices = new RecordedNotices();
+    Sweeper sweeper = sweeper(notices);
+
+    clock.advance(LEASE.plus(GRACE).minusSeconds(1));
+    sweeper.sweep();
+    assertThat(fixtures.state(job)).isEqualTo("RUNNING/RESERVED");
+
+    clock.advance(Duration.ofSeconds(2));
+    sweeper.sweep();
+    assertThat(fixtures.state(job)).isEqualTo("QUEUED/RESERVED");
+    assertThat(notices.published)
+        .as("just requeued, published on a later sweep")
+        .doesNotContain(job);
+
+    clock.advance(Duration.ofSeconds(6));
+    sweeper.sweep();
+    assertThat(notices.published).containsOnlyOnce(job);
+    assertThat(fixtures.reserved(account)).isOne();
+    assertThat(notices.finished).doesNotContain(job);
+  }
+
+  @Test
+  void aJobWhoseLastAttemptDiedFailsWithItsCreditReleased() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      claim(job, "worker-" + attempt);
+      clock.advance(LEASE.plusSeconds(1));
+    }
+    clock.advance(GRACE);
+    RecordedNotices notices = new RecordedNotices();
+
+    sweeper(notices).sweep();
+
+    assertThat(fixtures.state(job)).isEqualTo("FAILED/RELEASED");
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.balance(account)).isEqualTo(5);
+    assertThat(fixtures.ledgerEntries(job, "RELEASE")).isOne();
+    assertThat(notices.finished).containsOnlyOnce(job);
+    assertThat(notices.published).doesNotContain(job);
+  }
+
+  @Test
+  void aJobCommittedButNeverPublishedIsPublishedOnceTheGatewayHadItsChance() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    RecordedNotices notices = new RecordedNotices();
+    Sweeper sweeper = sweeper(notices);
+
+    clock.advance(Duration.ofSeconds(3));
+    sweeper.sweep();
+    assertThat(notices.published).doesNotContain(job);
+
+    clock.advance(Duration.ofSeconds(3));
+    sweeper.sweep();
+    sweeper.sweep();
+    assertThat(notices.published).containsOnlyOnce(job);
+  }
+
+  @Test
+  void aJobPublishedLongAgoAndNeverClaimedIsPublishedAgain() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    fixtures.markPublished(job, clock.instant());
+    RecordedNotices notices = new RecordedNotices();
+    Sweeper sweeper = sweeper(notices);
+
+    clock.advance(Duration.ofSeconds(59));
+    sweeper.sweep();
+    assertThat(notices.published).doesNotContain(job);
+
+    clock.advance(Duration.ofSeconds(2));
+    sweeper.sweep();
+    assertThat(notices.published).containsOnlyOnce(job);
+  }
+
+  @Test
+  void twoSweepersAtOnceSettleEachAbandonedJobExactlyOnce() throws Exception {
+    UUID account = fixtures.anAccountWithCredits(100);
+    List<UUID> jobs = new ArrayList<>();
+    for (int index = 0; index < 40; index++) {
+      UUID job = fixtures.aQueuedJob(account, clock.instant());
+      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        Instant now = clock.instant();
+        claims.claim(job, "worker-" + attempt, now, now.minusSeconds(1), MAX_ATTEMPTS);
+      }
+      jobs.add(job);
+    }
+    clock.advance(GRACE.plusSeconds(1));
+    RecordedNotices notices = new RecordedNotices();
+    ExecutorService sweepers = Executors.newFixedThreadPool(2);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<?>> runs = new ArrayList<>();
+      for (int replica = 0; replica < 2; replica++) {
+        Sweeper sweeper = sweeper(notices);
+        runs.add(
+            sweepers.submit(
+                () -> {
+                  start.await();
+                  sweeper.reclaimExpired();
+                  return null;
+                }));
+      }
+      start.countDown();
+      for (Future<?> run : runs) {
+        run.get();
+      }
+    } finally {
+      sweepers.shutdownNow();
+    }
+
+    assertThat(notices.finished).filteredOn(jobs::contains).hasSameSizeAs(jobs);
+    assertThat(notices.finished).containsAll(jobs).doesNotHaveDuplicates();
+    for (UUID job : jobs) {
+      assertThat(fixtures.state(job)).isEqualTo("FAILED/RELEASED");
+      assertThat(fixtures.ledgerEntries(job, "RELEASE")).isOne();
+    }
+    assertThat(fixtures.reserved(account)).isZero();
+  }
+}
