@@ -2,6 +2,7 @@ package io.cardgen.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.gateway.testing.SettableClock;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.time.Duration;
 import java.util.ArrayList;
