@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=deploy/standalone/target/soak.log
 mkdir -p deploy/standalone/target
-./mvnw -B -o verify -pl deploy/standalone -am \
+./mvnw -B verify -pl deploy/standalone -am \
   -Dspotless.check.skip=true \
   -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test=SoakRun -Dfailsafe.failIfNoSpecifiedTests=false \

@@ -1,22 +1,16 @@
 package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageUrlDecoder;
+import io.cardgen.storage.S3Clients;
+import io.cardgen.storage.S3Properties;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /**
- * Photo beans of the gateway. The {@link S3Client} is not a bean of its own: the worker builds one
- * too, and in the standalone JVM two beans of that type would make every injection ambiguous.
+ * Photo beans of the gateway. The S3 client is not a bean of its own: the worker builds one too,
+ * and in the standalone JVM two beans of that type would make every injection ambiguous.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({InlinePhotoProperties.class, S3Properties.class})
@@ -30,31 +24,8 @@ public class InlinePhotoConfiguration {
   @Bean
   InlinePhotoStore inlinePhotoStore(S3Properties properties) {
     InlinePhotoStore store =
-        new InlinePhotoStore(s3Client(properties), properties.bucket(), UUID::randomUUID);
+        new InlinePhotoStore(S3Clients.create(properties), properties.bucket(), UUID::randomUUID);
     store.createBucketIfMissing();
     return store;
-  }
-
-  /** Path-style, so bucket names need no DNS: S3Proxy, MinIO and AWS all accept it. */
-  static S3Client s3Client(S3Properties properties) {
-    S3ClientBuilder builder =
-        S3Client.builder()
-            .region(Region.of(properties.region()))
-            .forcePathStyle(true)
-            // S3-compatible stores lag behind AWS's default checksum headers; send them only
-            // where an operation requires them.
-            .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
-    if (properties.endpoint() != null) {
-      builder.endpointOverride(properties.endpoint());
-    }
-    if (properties.accessKey() != null && !properties.accessKey().isBlank()) {
-      builder.credentialsProvider(
-          StaticCredentialsProvider.create(
-              AwsBasicCredentials.create(properties.accessKey(), properties.secretKey())));
-    } else {
-      builder.credentialsProvider(DefaultCredentialsProvider.builder().build());
-    }
-    return builder.build();
   }
 }

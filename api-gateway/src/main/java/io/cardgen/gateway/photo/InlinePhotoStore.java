@@ -2,14 +2,12 @@ package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.storage.S3Clients;
 import java.util.UUID;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException;
-import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
-import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * Stores the inline photos of a request before its job is published, so the job message carries
@@ -48,18 +46,7 @@ public class InlinePhotoStore implements AutoCloseable {
 
   /** Creates the bucket unless it exists; safe when several replicas start at once. */
   public void createBucketIfMissing() {
-    try {
-      s3.headBucket(head -> head.bucket(bucket));
-    } catch (S3Exception e) {
-      if (e.statusCode() != 404) {
-        throw e;
-      }
-      try {
-        s3.createBucket(create -> create.bucket(bucket));
-      } catch (BucketAlreadyOwnedByYouException | BucketAlreadyExistsException raced) {
-        // another replica created it between our two calls
-      }
-    }
+    S3Clients.createBucketIfMissing(s3, bucket);
   }
 
   @Override

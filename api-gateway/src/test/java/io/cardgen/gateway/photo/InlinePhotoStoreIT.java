@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.ImageUrl;
 import io.cardgen.common.photo.ImageUrlDecoder;
+import io.cardgen.storage.S3Clients;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,12 +31,10 @@ class InlinePhotoStoreIT {
   @BeforeAll
   static void start() throws Exception {
     s3 = S3ProxyFixture.start();
-    client = InlinePhotoConfiguration.s3Client(s3.properties("cardgen"));
+    client = S3Clients.create(s3.properties("cardgen"));
     store =
         new InlinePhotoStore(
-            InlinePhotoConfiguration.s3Client(s3.properties("cardgen")),
-            "cardgen",
-            UUID::randomUUID);
+            S3Clients.create(s3.properties("cardgen")), "cardgen", UUID::randomUUID);
     store.createBucketIfMissing();
     store.createBucketIfMissing();
   }

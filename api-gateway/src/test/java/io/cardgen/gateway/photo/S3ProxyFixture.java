@@ -1,5 +1,6 @@
 package io.cardgen.gateway.photo;
 
+import io.cardgen.storage.S3Properties;
 import java.net.URI;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;

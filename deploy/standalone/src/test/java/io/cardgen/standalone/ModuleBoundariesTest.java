@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module boundaries of STYLE.md: gateway and worker never import each other, common holds no
- * Spring and knows neither, and nothing but the standalone itself imports the standalone.
+ * Spring and knows neither, storage (their shared S3 plumbing) knows no application, and nothing
+ * but the standalone itself imports the standalone.
  */
 class ModuleBoundariesTest {
 
@@ -58,6 +59,18 @@ class ModuleBoundariesTest {
             "io.cardgen.worker..",
             "io.cardgen.standalone..",
             "org.springframework..")
+        .check(classes);
+  }
+
+  @Test
+  void storageKnowsNoApplication() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.cardgen.storage..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.cardgen.gateway..", "io.cardgen.worker..", "io.cardgen.standalone..")
         .check(classes);
   }
 

@@ -2,6 +2,7 @@ package io.cardgen.worker.photo;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.storage.S3Clients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.UUID;
@@ -10,11 +11,8 @@ import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException;
-import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
-import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The worker's view of the photo bucket: stores fetched link photos, reads back the inline photos
@@ -92,18 +90,7 @@ public class PhotoStorage implements AutoCloseable {
 
   /** Creates the bucket unless it exists; safe when several replicas start at once. */
   public void createBucketIfMissing() {
-    try {
-      s3.headBucket(head -> head.bucket(bucket));
-    } catch (S3Exception e) {
-      if (e.statusCode() != 404) {
-        throw e;
-      }
-      try {
-        s3.createBucket(create -> create.bucket(bucket));
-      } catch (BucketAlreadyOwnedByYouException | BucketAlreadyExistsException raced) {
-        // another replica created it between our two calls
-      }
-    }
+    S3Clients.createBucketIfMissing(s3, bucket);
   }
 
   @Override

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.storage.S3Clients;
+import io.cardgen.storage.S3Properties;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,8 +28,8 @@ class PhotoStorageIT {
   static void start() throws Exception {
     s3 = S3ProxyFixture.start();
     S3Properties properties = s3.properties("cardgen");
-    client = PhotoConfiguration.s3Client(properties);
-    storage = new PhotoStorage(PhotoConfiguration.s3Client(properties), "cardgen", 4096, () -> ID);
+    client = S3Clients.create(properties);
+    storage = new PhotoStorage(S3Clients.create(properties), "cardgen", 4096, () -> ID);
     storage.createBucketIfMissing();
   }
 

@@ -1,16 +1,16 @@
-package io.cardgen.worker.photo;
+package io.cardgen.storage;
 
 import java.net.URI;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The S3 bucket photos live in ({@code cardgen.s3.*}); the gateway binds the same keys.
+ * The S3 bucket photos live in ({@code cardgen.s3.*}), bound by the gateway and the workers alike.
  *
  * @param endpoint an S3-compatible endpoint (S3Proxy, MinIO); null means AWS itself
  */
 @ConfigurationProperties("cardgen.s3")
-record S3Properties(
+public record S3Properties(
     URI endpoint,
     @DefaultValue("us-east-1") String region,
     String accessKey,

@@ -1,4 +1,4 @@
-package io.cardgen.worker.photo;
+package io.cardgen.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

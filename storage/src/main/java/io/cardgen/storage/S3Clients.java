@@ -1,0 +1,61 @@
+package io.cardgen.storage;
+
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * Builds the S3 client of a store. Not a Spring bean on purpose: each photo store owns and closes
+ * its client, so a context never holds two {@link S3Client} beans to choose between.
+ */
+public final class S3Clients {
+
+  private S3Clients() {}
+
+  /** Path-style, so bucket names need no DNS: S3Proxy, MinIO and AWS all accept it. */
+  public static S3Client create(S3Properties properties) {
+    S3ClientBuilder builder =
+        S3Client.builder()
+            .region(Region.of(properties.region()))
+            .forcePathStyle(true)
+            // S3-compatible stores lag behind AWS's default checksum headers; send them only
+            // where an operation requires them.
+            .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+    if (properties.endpoint() != null) {
+      builder.endpointOverride(properties.endpoint());
+    }
+    if (properties.accessKey() != null && !properties.accessKey().isBlank()) {
+      builder.credentialsProvider(
+          StaticCredentialsProvider.create(
+              AwsBasicCredentials.create(properties.accessKey(), properties.secretKey())));
+    } else {
+      builder.credentialsProvider(DefaultCredentialsProvider.builder().build());
+    }
+    return builder.build();
+  }
+
+  /** Creates the bucket unless it exists; safe when several replicas start at once. */
+  public static void createBucketIfMissing(S3Client s3, String bucket) {
+    try {
+      s3.headBucket(head -> head.bucket(bucket));
+    } catch (S3Exception e) {
+      if (e.statusCode() != 404) {
+        throw e;
+      }
+      try {
+        s3.createBucket(create -> create.bucket(bucket));
+      } catch (BucketAlreadyOwnedByYouException | BucketAlreadyExistsException raced) {
+        // another replica created it between our two calls
+      }
+    }
+  }
+}
