@@ -1,22 +1,35 @@
 package io.cardgen.gateway.web;
 
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Keeps the admin API and actuator on the management port and everything else on the public port: a
- * path on the wrong port answers 404 as if it did not exist.
+ * path on the wrong port answers 404 as if it did not exist. The decision is made on the raw path
+ * the client sent, and only a canonical one (see {@link RequestPath}) gets that far — so no
+ * encoding of {@code /admin} can look like a public path here and an admin path to the dispatcher.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class PortRouting extends OncePerRequestFilter {
+
+  private static final Logger log = LoggerFactory.getLogger(PortRouting.class);
+  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final AdminConnector adminConnector;
 
@@ -28,18 +41,32 @@ class PortRouting extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    RequestPath path = new RequestPath(request.getRequestURI());
+    if (!path.canonical()) {
+      log.info("Refused an ambiguous request path on port {}", request.getLocalPort());
+      refuse(response, ErrorCode.INVALID_PATH, "http.invalid_path");
+      return;
+    }
     boolean onAdminPort = request.getLocalPort() == adminConnector.localPort();
-    String path = request.getRequestURI();
-    boolean adminPath = path.startsWith("/admin/") || path.startsWith("/actuator");
-    if (onAdminPort != adminPath) {
-      response.setStatus(HttpServletResponse.SC_NOT_FOUND);
-      response.setContentType("application/json");
-      response
-          .getWriter()
-          .write("{\"success\":false,\"error\":\"not found\",\"code\":\"not_found\"}");
+    if (onAdminPort != path.management()) {
+      refuse(response, ErrorCode.NOT_FOUND, "http.not_found");
       return;
     }
     chain.doFilter(request, response);
+  }
+
+  private static void refuse(HttpServletResponse response, ErrorCode code, String messageKey)
+      throws IOException {
+    String message = Messages.format(messageKey);
+    Map<String, Object> envelope = new LinkedHashMap<>();
+    envelope.put("success", false);
+    envelope.put("error", message);
+    envelope.put("code", code.code());
+    envelope.put("message", message);
+    response.setStatus(code.httpStatus());
+    response.setContentType("application/json");
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.getWriter().write(JSON.writeValueAsString(envelope));
   }
 
   @Override

@@ -11,6 +11,8 @@ public enum ErrorCode {
   INVALID_PARAMETERS("invalid_parameters", 422),
   IMAGE_INVALID("image_invalid", 422),
   UNAUTHORIZED("unauthorized", 401),
+  NOT_FOUND("not_found", 404),
+  INVALID_PATH("invalid_path", 400),
   PLAN_REQUIRED("plan_required", 403),
   API_UNAVAILABLE("api_unavailable", 403),
   TARIFF_OPTION_UNAVAILABLE("tariff_option_unavailable", 403),

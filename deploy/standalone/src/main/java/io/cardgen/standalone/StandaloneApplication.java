@@ -55,7 +55,7 @@ public final class StandaloneApplication implements AutoCloseable {
     String[] args = arguments.toArray(String[]::new);
     ConfigurableApplicationContext worker = null;
     try {
-      worker = WorkerApplication.run(args);
+      worker = WorkerApplication.run(workerArguments(arguments, settings));
       ConfigurableApplicationContext gateway = GatewayApplication.run(args);
       StandaloneApplication app =
           new StandaloneApplication(
@@ -69,6 +69,24 @@ public final class StandaloneApplication implements AutoCloseable {
       stack.close();
       throw failure;
     }
+  }
+
+  /**
+   * The worker's context gets its own port. {@code SERVER_PORT} (or {@code --server.port}) names
+   * the gateway's public port; the worker context would read it too and try to bind the same port,
+   * so it is replaced by {@code CARDGEN_WORKER_PORT} for the worker alone.
+   */
+  static String[] workerArguments(List<String> arguments, StandaloneSettings settings) {
+    List<String> worker = new ArrayList<>();
+    for (String argument : arguments) {
+      if (!argument.startsWith("--server.port=")) {
+        worker.add(argument);
+      }
+    }
+    String port =
+        settings.has("CARDGEN_WORKER_PORT") ? settings.get("CARDGEN_WORKER_PORT") : "8082";
+    worker.add("--server.port=" + port.strip());
+    return worker.toArray(String[]::new);
   }
 
   private static String newToken() {

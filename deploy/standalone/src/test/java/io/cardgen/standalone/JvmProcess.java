@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 
@@ -44,6 +45,17 @@ final class JvmProcess implements AutoCloseable {
    */
   static JvmProcess start(
       String name, String mainClass, List<String> args, int healthPort, Path directory) {
+    return start(name, mainClass, args, Map.of(), healthPort, directory);
+  }
+
+  /** Like the other {@code start}, with extra environment variables for the process. */
+  static JvmProcess start(
+      String name,
+      String mainClass,
+      List<String> args,
+      Map<String, String> environment,
+      int healthPort,
+      Path directory) {
     try {
       Path argFile = Files.createTempFile(directory, name + "-", ".args");
       String classPath = System.getProperty("java.class.path");
@@ -56,11 +68,12 @@ final class JvmProcess implements AutoCloseable {
       command.add(mainClass);
       command.addAll(args);
       Path log = directory.resolve(name + ".log");
-      Process process =
+      ProcessBuilder builder =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .start();
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      builder.environment().putAll(environment);
+      Process process = builder.start();
       return new JvmProcess(name, process, log, healthPort);
     } catch (IOException failure) {
       throw new UncheckedIOException(failure);

@@ -58,6 +58,7 @@ final class TestStack implements AutoCloseable {
     environment.put("CARDGEN_EMBEDDED_KAFKA_PORT", "0");
     environment.put("CARDGEN_EMBEDDED_S3_PORT", "0");
     environment.put("CARDGEN_SIMULATOR_PORT", "0");
+    environment.putIfAbsent("CARDGEN_WORKER_PORT", "0");
     environment.put("CARDGEN_ADMIN_TOKEN", "it-admin-token");
     String[] args = new String[extraArgs.length + 3];
     args[0] = "--server.port=0";

@@ -1,0 +1,155 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The admin API and the actuator exist on the management port only. Whatever spelling a client
+ * tries on the public port — percent-encoded letters, path parameters, dot segments, doubled or
+ * encoded slashes, other letter cases — it gets the public envelope (404 or 400), never an admin or
+ * actuator body.
+ */
+class ManagementPathsIT {
+
+  private static TestStack stack;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack = TestStack.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    stack.close();
+  }
+
+  static List<String> spellings() {
+    return List.of(
+        "/%61ctuator/health",
+        "/%61CTUATOR/health",
+        "/%41ctuator/health",
+        "/actuator%2Fhealth",
+        "/actuator%2fhealth",
+        "/actuator;x=1/health",
+        "/actuator/health;x=1",
+        "/actuator/",
+        "/actuator",
+        "/ACTUATOR/health",
+        "/Actuator/health",
+        "//actuator/health",
+        "/./actuator/health",
+        "/api/../actuator/health",
+        "/api/..%2Factuator/health",
+        "/api/%2e%2e/actuator/health",
+        "/api/.%2e/actuator/health",
+        "/actuator/prometheus",
+        "/%61ctuator/prometheus",
+        "/%61dmin/audit",
+        "/%61DMIN/audit",
+        "/admin;x=1/audit",
+        "/admin;/audit",
+        "/admin/audit;x=1",
+        "/admin/audit/",
+        "/ADMIN/audit",
+        "//admin/audit",
+        "/./admin/audit",
+        "/api/../admin/audit",
+        "/api/..%2Fadmin/audit",
+        "/api/..%2fadmin/audit",
+        "/admin%2Faudit",
+        "/%2Fadmin/audit",
+        "/admin/%61udit",
+        "/admin/audit%3Bx=1",
+        "/admin/accounts/" + "00000000-0000-0000-0000-000000000000");
+  }
+
+  @ParameterizedTest
+  @MethodSource("spellings")
+  void publicPortNeverServesManagementPaths(String path) throws Exception {
+    RawExchange.Answer answer =
+        RawExchange.get(stack.publicPort, path, "Authorization: Bearer it-admin-token");
+
+    assertThat(answer.status()).as(path + " -> " + answer).isIn(400, 404);
+    assertThat(answer.header("Content-Type")).as(path).startsWith("application/json");
+    JsonNode body = TestStack.JSON.readTree(answer.body());
+    assertThat(body.get("success").asBoolean()).as(path).isFalse();
+    assertThat(body.get("code").asString())
+        .as(path)
+        .isIn("not_found", "invalid_path", "bad_request");
+    assertThat(body.get("message").asString()).as(path).isNotBlank();
+    assertThat(body.has("status")).as(path + " looks like a health document").isFalse();
+    assertThat(body.has("accounts")).as(path + " looks like the audit").isFalse();
+    assertThat(answer.body()).doesNotContain("jvm_", "UP", "breaches");
+  }
+
+  @Test
+  void managementPortStillServesAdminAndActuator() throws Exception {
+    RawExchange.Answer health = RawExchange.get(stack.adminPort, "/actuator/health");
+    assertThat(health.status()).isEqualTo(200);
+    assertThat(health.body()).contains("UP");
+
+    RawExchange.Answer audit =
+        RawExchange.get(stack.adminPort, "/admin/audit", "Authorization: Bearer it-admin-token");
+    assertThat(audit.status()).isEqualTo(200);
+  }
+
+  @Test
+  void managementPortRefusesAmbiguousSpellingsToo() throws Exception {
+    for (String path : List.of("/%61dmin/audit", "/admin;x=1/audit", "//actuator/health")) {
+      RawExchange.Answer answer =
+          RawExchange.get(stack.adminPort, path, "Authorization: Bearer it-admin-token");
+      assertThat(answer.status()).as(path).isEqualTo(400);
+      assertThat(answer.header("Content-Type")).as(path).startsWith("application/json");
+    }
+  }
+
+  @Test
+  void publicPathsStillWorkOnThePublicPort() throws Exception {
+    assertThat(RawExchange.get(stack.publicPort, "/openapi.json").status()).isEqualTo(200);
+    assertThat(RawExchange.get(stack.adminPort, "/openapi.json").status()).isEqualTo(404);
+  }
+
+  /**
+   * {@code SERVER_PORT} is how containers and platforms pick the port. It names the gateway's
+   * public port; the worker context inside the standalone must not try to bind it as well.
+   */
+  @Test
+  void standaloneStartsWithServerPortInTheEnvironment() throws Exception {
+    int publicPort = JvmProcess.freePort();
+    int adminPort = JvmProcess.freePort();
+    int workerPort = JvmProcess.freePort();
+    Map<String, String> environment =
+        Map.of(
+            "SERVER_PORT", Integer.toString(publicPort),
+            "CARDGEN_ADMIN_PORT", Integer.toString(adminPort),
+            "CARDGEN_WORKER_PORT", Integer.toString(workerPort),
+            "CARDGEN_DATA_DIR", stack.dataDir.resolve("server-port").toString(),
+            "CARDGEN_EMBEDDED_POSTGRES_PORT", "0",
+            "CARDGEN_EMBEDDED_KAFKA_PORT", "0",
+            "CARDGEN_EMBEDDED_S3_PORT", "0",
+            "CARDGEN_SIMULATOR_PORT", "0",
+            "CARDGEN_ADMIN_TOKEN", "env-token");
+    try (JvmProcess standalone =
+        JvmProcess.start(
+                "standalone-server-port",
+                StandaloneApplication.class.getName(),
+                List.of(),
+                environment,
+                adminPort,
+                stack.dataDir)
+            .awaitHealthy(Duration.ofSeconds(120))) {
+      assertThat(RawExchange.get(publicPort, "/openapi.json").status()).isEqualTo(200);
+      assertThat(RawExchange.get(adminPort, "/actuator/health").body()).contains("UP");
+      assertThat(RawExchange.get(workerPort, "/actuator/health").body()).contains("UP");
+    }
+  }
+}
