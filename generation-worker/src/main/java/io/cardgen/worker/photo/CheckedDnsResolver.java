@@ -1,5 +1,6 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.common.net.AddressPolicy;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import org.apache.hc.client5.http.DnsResolver;

@@ -1,5 +1,6 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.common.net.AddressPolicy;
 import java.time.Duration;
 import java.util.List;
 import org.apache.hc.client5.http.config.ConnectionConfig;

@@ -1,5 +1,6 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.common.net.Cidr;
 import io.cardgen.common.photo.PhotoLimits;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.cardgen.worker.photo;
+package io.cardgen.common.net;
 
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which addresses a photo link may reach: public unicast only, unless the operator allowlisted the
- * address (for a private image host, or a test server).
+ * Which addresses an outbound link (a photo, a webhook) may reach: public unicast only, unless the
+ * operator allowlisted the address (for a private image host, or a test server).
  *
  * <p>Refused: loopback, private (RFC 1918, fc00::/7, the deprecated fec0::/10), link-local (which
  * holds the cloud metadata endpoints 169.254.169.254 and fd00:ec2::254 is in fc00::/7), multicast,
@@ -18,7 +18,7 @@ import java.util.Optional;
  * gateway would forward to (IPv4-mapped, IPv4-compatible, NAT64, 6to4) are judged by that IPv4
  * address.
  */
-final class AddressPolicy {
+public final class AddressPolicy {
 
   private static final List<Cidr> NOT_PUBLIC =
       parse(
@@ -53,15 +53,16 @@ final class AddressPolicy {
 
   private final List<Cidr> allowlist;
 
-  AddressPolicy(List<Cidr> allowlist) {
+  public AddressPolicy(List<Cidr> allowlist) {
     this.allowlist = List.copyOf(allowlist);
   }
 
-  static AddressPolicy allowing(List<String> allowlist) {
+  public static AddressPolicy allowing(List<String> allowlist) {
     return new AddressPolicy(allowlist.stream().map(Cidr::parse).toList());
   }
 
-  boolean permits(InetAddress address) {
+  /** True when a connection to {@code address} is allowed: public, or allowlisted. */
+  public boolean permits(InetAddress address) {
     return allowlist.stream().anyMatch(cidr -> cidr.contains(address)) || isPublic(address);
   }
 

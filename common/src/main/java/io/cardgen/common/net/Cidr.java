@@ -1,4 +1,4 @@
-package io.cardgen.worker.photo;
+package io.cardgen.common.net;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** An IPv4 or IPv6 network, or a single address (a network of one). */
-record Cidr(InetAddress network, int prefixLength) {
+public record Cidr(InetAddress network, int prefixLength) {
 
   private static final Pattern IPV4 =
       Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
@@ -17,7 +17,7 @@ record Cidr(InetAddress network, int prefixLength) {
    *
    * @throws IllegalArgumentException when {@code text} is not an address or network
    */
-  static Cidr parse(String text) {
+  public static Cidr parse(String text) {
     String value = text.strip();
     int slash = value.indexOf('/');
     InetAddress address = literal(slash < 0 ? value : value.substring(0, slash));
@@ -26,7 +26,7 @@ record Cidr(InetAddress network, int prefixLength) {
     return new Cidr(address, prefix);
   }
 
-  boolean contains(InetAddress address) {
+  public boolean contains(InetAddress address) {
     byte[] candidate = address.getAddress();
     byte[] net = network.getAddress();
     if (candidate.length != net.length) {
