@@ -120,7 +120,9 @@ class ManagementPathsIT {
 
   /**
    * {@code SERVER_PORT} is how containers and platforms pick the port. It names the gateway's
-   * public port; the worker context inside the standalone must not try to bind it as well.
+   * public port; the worker context inside the standalone must not try to bind it as well. A whole
+   * second stack starts here: seconds on an idle machine, minutes on a loaded one, so the wait is
+   * generous (a process that dies at start ends it at once).
    */
   @Test
   void standaloneStartsWithServerPortInTheEnvironment() throws Exception {
@@ -146,7 +148,7 @@ class ManagementPathsIT {
                 environment,
                 adminPort,
                 stack.dataDir)
-            .awaitHealthy(Duration.ofSeconds(120))) {
+            .awaitHealthy(Duration.ofSeconds(300))) {
       assertThat(RawExchange.get(publicPort, "/openapi.json").status()).isEqualTo(200);
       assertThat(RawExchange.get(adminPort, "/actuator/health").body()).contains("UP");
       assertThat(RawExchange.get(workerPort, "/actuator/health").body()).contains("UP");
