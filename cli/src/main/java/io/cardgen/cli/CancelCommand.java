@@ -14,8 +14,9 @@ import picocli.CommandLine.ParentCommand;
     name = "cancel",
     mixinStandardHelpOptions = true,
     description = {
-      "Cancel a batch: queued items are cancelled and their credits released at once;",
-      "running items finish (and are charged if they succeed)."
+      "Cancel a batch.",
+      "Queued items are cancelled and their credits released at once; running items finish",
+      "(and are charged if they succeed)."
     })
 final class CancelCommand implements Callable<Integer> {
 

@@ -27,6 +27,7 @@ public final class Cardgen implements Runnable {
   /** Runs one command line; answers the exit code instead of exiting, for tests. */
   static int run(CliContext context, String... args) {
     CommandLine commandLine = new CommandLine(new Cardgen(context));
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setOut(new java.io.PrintWriter(context.out(), true));
     commandLine.setErr(new java.io.PrintWriter(context.err(), true));
     commandLine.setParameterExceptionHandler(

@@ -43,6 +43,11 @@ final class ConnectionOptions {
     if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
       throw new ParameterException(commandLine, "the base URL must start with http:// or https://");
     }
-    return new BatchApi(context.http(), uri, key.strip(), RetryPolicy.standard(context.pause()));
+    return new BatchApi(
+        context.http(),
+        uri,
+        key.strip(),
+        RetryPolicy.standard(
+            context.pause(), notice -> context.err().println("cardgen: " + notice)));
   }
 }

@@ -20,7 +20,8 @@ import picocli.CommandLine.ParentCommand;
     name = "results",
     mixinStandardHelpOptions = true,
     description = {
-      "Download a batch's finished items to a .jsonl file (as sent) or a .csv file (flattened).",
+      "Download a batch's results to a .jsonl or .csv file.",
+      "JSONL keeps the service's lines as sent; CSV flattens them for a spreadsheet.",
       "Run it again to continue an interrupted download or to fetch items finished since."
     })
 final class ResultsCommand implements Callable<Integer> {

@@ -112,7 +112,7 @@ public final class BatchApi {
         if (attempt >= retry.attempts()) {
           throw new Unreachable(baseUrl, broken.cause);
         }
-        pause(retry.delayAfter(attempt, null));
+        pause(retry.delayAfter(attempt, null), "the results stream broke");
       } catch (IOException e) {
         throw new Unreachable(baseUrl, e);
       }
@@ -174,7 +174,9 @@ public final class BatchApi {
         if (attempt >= retry.attempts()) {
           throw new Unreachable(baseUrl, e);
         }
-        pause(retry.delayAfter(attempt, null));
+        pause(
+            retry.delayAfter(attempt, null),
+            "no connection (" + e.getClass().getSimpleName() + ")");
         continue;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -183,14 +185,15 @@ public final class BatchApi {
       int status = response.statusCode();
       if ((status == 503 || status == 429) && attempt < retry.attempts()) {
         discard(response);
-        pause(retry.delayAfter(attempt, Answers.retryAfter(response)));
+        pause(retry.delayAfter(attempt, Answers.retryAfter(response)), "HTTP " + status);
         continue;
       }
       return response;
     }
   }
 
-  private void pause(Duration duration) {
+  private void pause(Duration duration, String why) {
+    retry.notices().accept(why + ", retrying in " + duration.toSeconds() + " s");
     try {
       retry.pause().sleep(duration);
     } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package io.cardgen.cli.api;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * How often and how long to retry an answer that may go away by itself: a network failure, 503 or
@@ -11,8 +12,10 @@ import java.time.Duration;
  * @param firstDelay the wait before the second try; each further wait doubles, up to {@code
  *     maxDelay}
  * @param maxDelay the longest wait, also the cap on a server's {@code Retry-After}
+ * @param notices told of each retry, so a user knows why nothing seems to happen
  */
-public record RetryPolicy(int attempts, Duration firstDelay, Duration maxDelay, Pause pause) {
+public record RetryPolicy(
+    int attempts, Duration firstDelay, Duration maxDelay, Pause pause, Consumer<String> notices) {
 
   public RetryPolicy {
     if (attempts < 1) {
@@ -20,8 +23,9 @@ public record RetryPolicy(int attempts, Duration firstDelay, Duration maxDelay, 
     }
   }
 
-  public static RetryPolicy standard(Pause pause) {
-    return new RetryPolicy(6, Duration.ofSeconds(1), Duration.ofSeconds(60), pause);
+  /** Six tries over about half a minute; each retry is announced to {@code notices}. */
+  public static RetryPolicy standard(Pause pause, Consumer<String> notices) {
+    return new RetryPolicy(6, Duration.ofSeconds(1), Duration.ofSeconds(60), pause, notices);
   }
 
   /** The wait before try {@code attempt + 1} (attempt counts from 1). */
