@@ -43,7 +43,10 @@ final class StandaloneProcess implements AutoCloseable {
     this.process = process;
   }
 
-  /** Starts it and waits until its health check says UP. */
+  /**
+   * Starts it and waits until its health check says UP: well within a minute on an idle machine,
+   * several minutes on a busy 2-core build box, hence the generous bound.
+   */
   static StandaloneProcess start(Map<String, String> env, String... settings) throws IOException {
     Path jar =
         Path.of(
@@ -79,7 +82,7 @@ final class StandaloneProcess implements AutoCloseable {
         new StandaloneProcess(dataDir, publicPort, adminPort, builder.start());
     try {
       await()
-          .atMost(Duration.ofMinutes(4))
+          .atMost(Duration.ofMinutes(10))
           .pollInterval(Duration.ofSeconds(1))
           .until(standalone::healthy);
     } catch (RuntimeException notReady) {

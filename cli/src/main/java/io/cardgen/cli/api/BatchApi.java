@@ -88,7 +88,8 @@ public final class BatchApi {
    */
   public long results(String id, long after, String status, ResultSink sink) {
     long last = after;
-    for (int attempt = 1; ; attempt++) {
+    int failures = 0;
+    while (true) {
       Map<String, String> query = new LinkedHashMap<>();
       query.put("after", Long.toString(last));
       if (status != null) {
@@ -101,18 +102,15 @@ public final class BatchApi {
         if (response.statusCode() / 100 != 2) {
           throw Answers.failure(response);
         }
-        long before = last;
-        last = readLines(response, sink, last);
-        if (last != before) {
-          attempt = 0;
-        }
-        return last;
+        return readLines(response, sink, last);
       } catch (BrokenStream broken) {
+        // a stream that got further before breaking starts the count of failures afresh
+        failures = broken.lastSeq > last ? 1 : failures + 1;
         last = broken.lastSeq;
-        if (attempt >= retry.attempts()) {
+        if (failures >= retry.attempts()) {
           throw new Unreachable(baseUrl, broken.cause);
         }
-        pause(retry.delayAfter(attempt, null), "the results stream broke");
+        pause(retry.delayAfter(failures, null), "the results stream broke");
       } catch (IOException e) {
         throw new Unreachable(baseUrl, e);
       }
