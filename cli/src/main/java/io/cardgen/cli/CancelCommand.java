@@ -3,11 +3,8 @@ package io.cardgen.cli;
 import io.cardgen.cli.api.Batch;
 import io.cardgen.cli.watch.Summary;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code cardgen batch cancel ID}. */
 @Command(
@@ -18,19 +15,15 @@ import picocli.CommandLine.ParentCommand;
       "Queued items are cancelled and their credits released at once; running items finish",
       "(and are charged if they succeed)."
     })
-final class CancelCommand implements Callable<Integer> {
-
-  @ParentCommand BatchCommand batch;
-  @Mixin ConnectionOptions connection;
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+final class CancelCommand extends BatchApiCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "ID", description = "the batch id (bat_…)")
   String id;
 
   @Override
   public Integer call() {
-    CliContext context = batch.context();
-    Batch cancelled = connection.api(context, spec.commandLine()).cancel(id);
+    CliContext context = context();
+    Batch cancelled = api().cancel(id);
     context.out().println(Summary.of(cancelled));
     if (cancelled.counts().running() > 0) {
       context

@@ -32,7 +32,10 @@ final class ErrorReport {
                   + " run the same command again"),
           Map.entry("invalid_parameters", "fix the items named above, then submit again"),
           Map.entry("image_invalid", "fix the photos named above, then submit again"),
-          Map.entry("not_found", "no such batch for this API key (see: cardgen batch list)"),
+          Map.entry(
+              "not_found",
+              "no such batch for this API key (see: cardgen batch list), or no batch API at"
+                  + " this --base-url"),
           Map.entry(
               "idempotency_conflict",
               "this idempotency key was used for other content: pass another --idempotency-key"),

@@ -4,24 +4,17 @@ import io.cardgen.cli.api.Batch;
 import io.cardgen.cli.api.BatchPage;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code cardgen batch list}: the caller's batches, newest first, one per line. */
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
     description = "List your batches, newest first.")
-final class ListCommand implements Callable<Integer> {
+final class ListCommand extends BatchApiCommand implements Callable<Integer> {
 
   private static final String ROW = "%-28s %-11s %-28s %7s %9s %7s %9s%n";
-
-  @ParentCommand BatchCommand batch;
-  @Mixin ConnectionOptions connection;
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(
       names = "--limit",
@@ -36,10 +29,10 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (limit < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be at least 1");
+      throw usage("--limit must be at least 1");
     }
-    CliContext context = batch.context();
-    BatchPage page = connection.api(context, spec.commandLine()).list(limit, after);
+    CliContext context = context();
+    BatchPage page = api().list(limit, after);
     PrintStream out = context.out();
     out.printf(ROW, "ID", "STATUS", "CREATED", "TOTAL", "SUCCEEDED", "FAILED", "CANCELLED");
     for (Batch item : page.items()) {

@@ -8,12 +8,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code cardgen batch results ID -o FILE}: downloads results, resuming where the file ends. */
 @Command(
@@ -24,13 +21,9 @@ import picocli.CommandLine.ParentCommand;
       "JSONL keeps the service's lines as sent; CSV flattens them for a spreadsheet.",
       "Run it again to continue an interrupted download or to fetch items finished since."
     })
-final class ResultsCommand implements Callable<Integer> {
+final class ResultsCommand extends BatchApiCommand implements Callable<Integer> {
 
   private static final Set<String> STATUSES = Set.of("succeeded", "failed", "cancelled");
-
-  @ParentCommand BatchCommand batch;
-  @Mixin ConnectionOptions connection;
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "ID", description = "the batch id (bat_…)")
   String id;
@@ -54,11 +47,10 @@ final class ResultsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     if (status != null && !STATUSES.contains(status)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--status must be succeeded, failed or cancelled");
+      throw usage("--status must be succeeded, failed or cancelled");
     }
-    CliContext context = batch.context();
-    BatchApi api = connection.api(context, spec.commandLine());
+    CliContext context = context();
+    BatchApi api = api();
     PrintStream err = context.err();
     try (ResultsFile file = ResultsFile.open(output, overwrite)) {
       if (file.resumedAfter() > 0) {

@@ -16,12 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code cardgen batch submit FILE}: one batch from a CSV or JSONL file, never two. */
 @Command(
@@ -31,13 +28,9 @@ import picocli.CommandLine.ParentCommand;
       "Submit a CSV (spreadsheet export) or JSONL file as one batch.",
       "The Idempotency-Key is derived from the content: running it again answers the same batch."
     })
-final class SubmitCommand implements Callable<Integer> {
+final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
 
   private static final Pattern KEY = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
-
-  @ParentCommand BatchCommand batch;
-  @Mixin ConnectionOptions connection;
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "FILE", description = "products.csv or products.jsonl")
   Path file;
@@ -88,11 +81,10 @@ final class SubmitCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    CliContext context = batch.context();
-    BatchApi api = connection.api(context, spec.commandLine());
+    CliContext context = context();
+    BatchApi api = api();
     if (idempotencyKey != null && !KEY.matcher(idempotencyKey).matches()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--idempotency-key: 1 to 100 of A-Z a-z 0-9 . _ : -");
+      throw usage("--idempotency-key: 1 to 100 of A-Z a-z 0-9 . _ : -");
     }
     PrintStream err = context.err();
     try (PreparedBatch prepared = BatchFiles.prepare(file, options())) {
@@ -145,8 +137,7 @@ final class SubmitCommand implements Callable<Integer> {
 
   private SubmitOptions options() {
     if (maxPhotoMib < 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--max-photo-mib must be at least 1");
+      throw usage("--max-photo-mib must be at least 1");
     }
     return new SubmitOptions(
         format, encoding, delimiter(), maxPhotoMib * 1024L * 1024L, webhookUrl, metadata);
@@ -160,8 +151,7 @@ final class SubmitCommand implements Callable<Integer> {
       return '\t';
     }
     if (delimiter.length() != 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--delimiter takes one character or 'tab'");
+      throw usage("--delimiter takes one character or 'tab'");
     }
     return delimiter.charAt(0);
   }

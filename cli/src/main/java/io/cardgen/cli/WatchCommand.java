@@ -5,30 +5,23 @@ import io.cardgen.cli.api.BatchApi;
 import io.cardgen.cli.watch.BatchWatch;
 import io.cardgen.cli.watch.Summary;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code cardgen batch watch ID}: a live progress bar until the batch is done. */
 @Command(
     name = "watch",
     mixinStandardHelpOptions = true,
     description = "Show a batch's progress until it is completed or cancelled.")
-final class WatchCommand implements Callable<Integer> {
-
-  @ParentCommand BatchCommand batch;
-  @Mixin ConnectionOptions connection;
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+final class WatchCommand extends BatchApiCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "ID", description = "the batch id (bat_…)")
   String id;
 
   @Override
   public Integer call() {
-    CliContext context = batch.context();
-    BatchApi api = connection.api(context, spec.commandLine());
+    CliContext context = context();
+    BatchApi api = api();
     watch(context, api, id);
     return Exit.OK.code;
   }

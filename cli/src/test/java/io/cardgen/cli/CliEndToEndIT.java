@@ -8,7 +8,6 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;
@@ -21,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -113,7 +111,7 @@ class CliEndToEndIT {
     assertThat(resumed.exit()).as(resumed.err()).isZero();
     assertThat(resumed.err()).contains("Resuming");
 
-    List<CSVRecord> rows = rows(cards);
+    List<CSVRecord> rows = CardsCsv.rows(cards);
     assertThat(rows).hasSize(ROWS);
     Set<String> ids = new HashSet<>();
     rows.forEach(
@@ -170,19 +168,6 @@ class CliEndToEndIT {
   private static void cutInTheMiddleOfARecord(Path cards) throws IOException {
     try (FileChannel channel = FileChannel.open(cards, StandardOpenOption.WRITE)) {
       channel.truncate(channel.size() / 2);
-    }
-  }
-
-  private static List<CSVRecord> rows(Path file) throws IOException {
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      assertThat(reader.read()).isEqualTo('\uFEFF');
-      return CSVFormat.RFC4180
-          .builder()
-          .setHeader()
-          .setSkipHeaderRecord(true)
-          .get()
-          .parse(reader)
-          .getRecords();
     }
   }
 

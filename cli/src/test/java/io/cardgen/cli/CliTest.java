@@ -3,15 +3,12 @@ package io.cardgen.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,7 +55,7 @@ class CliTest {
     CliRunner.Run results = cli.run("batch", "results", "bat_1", "-o", cards.toString());
 
     assertThat(results.exit()).as(results.err()).isZero();
-    List<CSVRecord> rows = csvRows(cards);
+    List<CSVRecord> rows = CardsCsv.rows(cards);
     assertThat(rows)
         .extracting(row -> row.get("custom_id"))
         .containsExactly(
@@ -290,19 +287,6 @@ class CliTest {
     Path file = dir.resolve("products-" + count + ".csv");
     Files.writeString(file, csv);
     return file;
-  }
-
-  private static List<CSVRecord> csvRows(Path file) throws IOException {
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      assertThat((char) reader.read()).isEqualTo('\uFEFF');
-      return CSVFormat.RFC4180
-          .builder()
-          .setHeader()
-          .setSkipHeaderRecord(true)
-          .get()
-          .parse(reader)
-          .getRecords();
-    }
   }
 
   private static List<Long> seqs(Path jsonl) throws IOException {

@@ -7,13 +7,9 @@ import tools.jackson.databind.JsonNode;
 /** The flat CSV shape of a result line: one row per item, lists joined by line breaks. */
 final class CsvResults {
 
-  static final List<String> HEADER =
+  /** The card's fields (product-card-api §2.2), one column each, after the outcome columns. */
+  private static final List<String> CARD_FIELDS =
       List.of(
-          "seq",
-          "custom_id",
-          "status",
-          "error_code",
-          "error_message",
           "uid",
           "created_at",
           "style",
@@ -26,7 +22,16 @@ final class CsvResults {
           "slogans",
           "images");
 
+  static final List<String> HEADER = header();
+
   private CsvResults() {}
+
+  private static List<String> header() {
+    List<String> header =
+        new ArrayList<>(List.of("seq", "custom_id", "status", "error_code", "error_message"));
+    header.addAll(CARD_FIELDS);
+    return List.copyOf(header);
+  }
 
   static List<String> row(JsonNode result) {
     JsonNode card = result.path("card");
@@ -37,19 +42,7 @@ final class CsvResults {
     row.add(text(result.get("status")));
     row.add(text(error.get("code")));
     row.add(text(error.get("message")));
-    for (String field :
-        List.of(
-            "uid",
-            "created_at",
-            "style",
-            "style_name",
-            "description",
-            "description_length",
-            "features",
-            "audience",
-            "headers",
-            "slogans",
-            "images")) {
+    for (String field : CARD_FIELDS) {
       row.add(text(card.get(field)));
     }
     return row;
