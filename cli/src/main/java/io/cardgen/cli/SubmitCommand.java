@@ -1,0 +1,158 @@
+package io.cardgen.cli;
+
+import io.cardgen.cli.api.ApiError;
+import io.cardgen.cli.api.ApiException;
+import io.cardgen.cli.api.Batch;
+import io.cardgen.cli.api.BatchApi;
+import io.cardgen.cli.input.BatchFiles;
+import io.cardgen.cli.input.InputFormat;
+import io.cardgen.cli.input.PreparedBatch;
+import io.cardgen.cli.input.SubmitOptions;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code cardgen batch submit FILE}: one batch from a CSV or JSONL file, never two. */
+@Command(
+    name = "submit",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Submit a CSV (spreadsheet export) or JSONL file as one batch.",
+      "The Idempotency-Key is derived from the content: running it again answers the same batch."
+    })
+final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
+
+  private static final Pattern KEY = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
+
+  @Parameters(paramLabel = "FILE", description = "products.csv or products.jsonl")
+  Path file;
+
+  @Option(names = "--wait", description = "follow the batch with a progress bar until it is done")
+  boolean waitForIt;
+
+  @Option(names = "--webhook-url", paramLabel = "URL", description = "called when the batch ends")
+  String webhookUrl;
+
+  @Option(
+      names = "--metadata",
+      paramLabel = "KEY=VALUE",
+      description = "a label kept with the batch (repeatable, up to 16)")
+  Map<String, String> metadata = new LinkedHashMap<>();
+
+  @Option(
+      names = "--idempotency-key",
+      paramLabel = "KEY",
+      description = "use this key instead of the one derived from the content")
+  String idempotencyKey;
+
+  @Option(
+      names = "--format",
+      paramLabel = "csv|jsonl",
+      description = "the input format (default: by the file's extension)")
+  InputFormat format;
+
+  @Option(
+      names = "--delimiter",
+      paramLabel = "CHAR",
+      description = "the CSV delimiter: ',' ';' or 'tab' (default: guessed from the header row)")
+  String delimiter;
+
+  @Option(
+      names = "--encoding",
+      paramLabel = "CHARSET",
+      defaultValue = "UTF-8",
+      description = "the CSV file's encoding, e.g. windows-1251 (default: ${DEFAULT-VALUE})")
+  Charset encoding;
+
+  @Option(
+      names = "--max-photo-mib",
+      paramLabel = "MIB",
+      defaultValue = "10",
+      description = "the largest local photo to inline (default: ${DEFAULT-VALUE})")
+  int maxPhotoMib;
+
+  @Override
+  public Integer call() throws IOException {
+    CliContext context = context();
+    BatchApi api = api();
+    if (idempotencyKey != null && !KEY.matcher(idempotencyKey).matches()) {
+      throw usage("--idempotency-key: 1 to 100 of A-Z a-z 0-9 . _ : -");
+    }
+    PrintStream err = context.err();
+    try (PreparedBatch prepared = BatchFiles.prepare(file, options())) {
+      prepared.warnings().forEach(warning -> err.println("warning: " + warning));
+      String key = idempotencyKey != null ? idempotencyKey : prepared.idempotencyKey();
+      err.println(
+          "Submitting "
+              + prepared.items()
+              + " item(s) from "
+              + file
+              + " (Idempotency-Key "
+              + key
+              + ")");
+      Batch created = create(api, prepared, key, err);
+      context.out().println(created.id());
+      err.println(
+          created.id()
+              + " is "
+              + created.status()
+              + " with "
+              + created.counts().total()
+              + " item(s)");
+      if (waitForIt) {
+        WatchCommand.watch(context, api, created.id());
+      } else {
+        err.println("Follow it with: cardgen batch watch " + created.id());
+      }
+      err.println(
+          "Download the cards with: cardgen batch results " + created.id() + " -o cards.csv");
+    }
+    return Exit.OK.code;
+  }
+
+  /** A 422's per-item errors are named by row before the one-line summary. */
+  private static Batch create(BatchApi api, PreparedBatch prepared, String key, PrintStream err) {
+    try {
+      return api.create(prepared.upload(), key);
+    } catch (ApiException refused) {
+      for (ApiError.ItemError item : refused.error().errors()) {
+        err.println(
+            "  "
+                + prepared.origin(item.line())
+                + ": "
+                + item.message()
+                + (item.code() == null ? "" : " [" + item.code() + "]"));
+      }
+      throw refused;
+    }
+  }
+
+  private SubmitOptions options() {
+    if (maxPhotoMib < 1) {
+      throw usage("--max-photo-mib must be at least 1");
+    }
+    return new SubmitOptions(
+        format, encoding, delimiter(), maxPhotoMib * 1024L * 1024L, webhookUrl, metadata);
+  }
+
+  private Character delimiter() {
+    if (delimiter == null) {
+      return null;
+    }
+    if (delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t")) {
+      return '\t';
+    }
+    if (delimiter.length() != 1) {
+      throw usage("--delimiter takes one character or 'tab'");
+    }
+    return delimiter.charAt(0);
+  }
+}

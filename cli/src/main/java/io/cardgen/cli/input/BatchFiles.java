@@ -1,0 +1,86 @@
+package io.cardgen.cli.input;
+
+import io.cardgen.cli.api.Upload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Prepares an input file for submission in one pass: reads and normalizes every item, inlines local
+ * photos, writes the body to a temporary file (so memory stays flat however large the file),
+ * fingerprints it for the idempotency key and checks what can be checked without the server ({@code
+ * custom_id} syntax and uniqueness, readable photos). Every problem found is reported at once;
+ * nothing is sent while there is any.
+ */
+public final class BatchFiles {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private BatchFiles() {}
+
+  public static PreparedBatch prepare(Path input, SubmitOptions options) throws IOException {
+    Path baseDir = input.toAbsolutePath().getParent();
+    Photos photos = new Photos(baseDir, options.maxPhotoBytes());
+    List<String> warnings = new ArrayList<>();
+    ItemSource source =
+        switch (options.format() == null ? InputFormat.of(input) : options.format()) {
+          case CSV ->
+              new CsvItems(input, options.charset(), options.delimiter(), photos, warnings::add);
+          case JSONL -> new JsonlItems(input, photos);
+        };
+    Path body = Files.createTempFile("cardgen-batch-", ".body");
+    try {
+      return write(source, body, options, warnings);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(body);
+      throw e;
+    }
+  }
+
+  private static PreparedBatch write(
+      ItemSource source, Path body, SubmitOptions options, List<String> warnings)
+      throws IOException {
+    Fingerprint fingerprint = new Fingerprint();
+    List<String> origins = new ArrayList<>();
+    Map<String, String> seen = new HashMap<>();
+    Problems problems = new Problems();
+    String contentType;
+    try (BatchBody out = new BatchBody(body, !options.metadata().isEmpty())) {
+      contentType = out.contentType();
+      source.read(
+          (origin, customId, request) -> {
+            String earlier = seen.putIfAbsent(customId, origin);
+            if (earlier != null) {
+              problems.add(origin, "custom_id " + customId + " is already used at " + earlier);
+              return;
+            }
+            ObjectNode item = JsonNodeFactory.instance.objectNode();
+            item.put("custom_id", customId);
+            item.set("request", Canonical.of(request));
+            byte[] line = JSON.writeValueAsBytes(item);
+            fingerprint.item(line);
+            out.item(line);
+            origins.add(origin);
+          },
+          problems);
+      if (origins.isEmpty() && !problems.any()) {
+        problems.add("file", "no items: the file is empty");
+      }
+      problems.throwIfAny();
+      out.finish(JSON, options.webhookUrl(), options.metadata());
+    }
+    Map<String, String> query = new HashMap<>();
+    if (options.metadata().isEmpty() && options.webhookUrl() != null) {
+      query.put("webhook_url", options.webhookUrl());
+    }
+    String key = fingerprint.key(options.webhookUrl(), options.metadata());
+    return new PreparedBatch(new Upload(body, contentType, query), key, origins, warnings);
+  }
+}

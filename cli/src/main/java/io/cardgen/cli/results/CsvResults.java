@@ -1,0 +1,69 @@
+package io.cardgen.cli.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** The flat CSV shape of a result line: one row per item, lists joined by line breaks. */
+final class CsvResults {
+
+  /** The card's fields (product-card-api §2.2), one column each, after the outcome columns. */
+  private static final List<String> CARD_FIELDS =
+      List.of(
+          "uid",
+          "created_at",
+          "style",
+          "style_name",
+          "description",
+          "description_length",
+          "features",
+          "audience",
+          "headers",
+          "slogans",
+          "images");
+
+  static final List<String> HEADER = header();
+
+  private CsvResults() {}
+
+  private static List<String> header() {
+    List<String> header =
+        new ArrayList<>(List.of("seq", "custom_id", "status", "error_code", "error_message"));
+    header.addAll(CARD_FIELDS);
+    return List.copyOf(header);
+  }
+
+  static List<String> row(JsonNode result) {
+    JsonNode card = result.path("card");
+    JsonNode error = result.path("error");
+    List<String> row = new ArrayList<>(HEADER.size());
+    row.add(Long.toString(result.path("seq").asLong(0)));
+    row.add(text(result.get("custom_id")));
+    row.add(text(result.get("status")));
+    row.add(text(error.get("code")));
+    row.add(text(error.get("message")));
+    for (String field : CARD_FIELDS) {
+      row.add(text(card.get(field)));
+    }
+    return row;
+  }
+
+  /**
+   * A cell's text with every line break as a bare LF: CRLF is reserved for record ends (see {@link
+   * ResultFormat#CSV}).
+   */
+  private static String text(JsonNode node) {
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return "";
+    }
+    String text;
+    if (node.isArray()) {
+      List<String> items = new ArrayList<>();
+      node.forEach(item -> items.add(item.isValueNode() ? item.asString("") : item.toString()));
+      text = String.join("\n", items);
+    } else {
+      text = node.isValueNode() ? node.asString("") : node.toString();
+    }
+    return text.replace("\r\n", "\n").replace('\r', '\n');
+  }
+}

@@ -1,0 +1,140 @@
+package io.cardgen.cli.results;
+
+import io.cardgen.cli.api.ResultSink;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The output of {@code cardgen batch results}, resumable: opening an existing file drops a
+ * half-written last record, reads the {@code seq} of the last complete one and appends after it, so
+ * an interrupted download continues with {@code ?after=} and no line appears twice. Lines with a
+ * {@code seq} the file already has are skipped, whatever the server sends.
+ */
+public final class ResultsFile implements ResultSink, AutoCloseable {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final int FLUSH_EVERY = 100;
+
+  private final ResultFormat format;
+  private final BufferedWriter writer;
+  private final CSVPrinter csv;
+  private final long resumedAfter;
+  private long lastSeq;
+  private long written;
+
+  private ResultsFile(ResultFormat format, BufferedWriter writer, long lastSeq) throws IOException {
+    this.format = format;
+    this.writer = writer;
+    this.resumedAfter = lastSeq;
+    this.lastSeq = lastSeq;
+    this.csv =
+        format == ResultFormat.CSV
+            ? new CSVPrinter(writer, CSVFormat.RFC4180.builder().setRecordSeparator("\r\n").get())
+            : null;
+  }
+
+  /**
+   * Opens {@code path} for appending after its last complete record, or afresh when it is missing,
+   * empty or {@code overwrite} is set.
+   *
+   * @throws NotAResultsFile when the file holds something this client did not write
+   */
+  public static ResultsFile open(Path path, boolean overwrite) throws IOException {
+    ResultFormat format = ResultFormat.of(path);
+    long lastSeq = 0;
+    boolean fresh = overwrite || !Files.exists(path);
+    if (!fresh) {
+      Tail tail = Tail.of(path, format.terminator.getBytes(StandardCharsets.US_ASCII));
+      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+        channel.truncate(tail.completeLength());
+      }
+      fresh = tail.completeLength() == 0;
+      lastSeq = fresh ? 0 : seqOf(tail.lastRecord(), format, path);
+    }
+    BufferedWriter writer =
+        new BufferedWriter(
+            new OutputStreamWriter(
+                Files.newOutputStream(
+                    path,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
+                    fresh ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND),
+                StandardCharsets.UTF_8),
+            1 << 16);
+    ResultsFile file = new ResultsFile(format, writer, lastSeq);
+    if (fresh && format == ResultFormat.CSV) {
+      // The byte order mark makes spreadsheet programs read the Cyrillic texts as UTF-8.
+      writer.write('\uFEFF');
+      file.csv.printRecord(CsvResults.HEADER);
+    }
+    return file;
+  }
+
+  private static long seqOf(String record, ResultFormat format, Path path) {
+    try {
+      if (format == ResultFormat.JSONL) {
+        JsonNode seq = JSON.readTree(record).path("seq");
+        if (seq.canConvertToExactIntegral() && seq.isIntegralNumber()) {
+          return seq.asLong();
+        }
+      } else {
+        String first = record.replace("\uFEFF", "").split(",", 2)[0];
+        return first.equals(CsvResults.HEADER.get(0)) ? 0 : Long.parseLong(first);
+      }
+    } catch (JacksonException | NumberFormatException malformed) {
+      // reported below
+    }
+    throw new NotAResultsFile(
+        path + " exists but does not end with a cardgen result; pass --overwrite to replace it");
+  }
+
+  /** The {@code seq} the file ended with when it was opened (0 for a new file). */
+  public long resumedAfter() {
+    return resumedAfter;
+  }
+
+  public long lastSeq() {
+    return lastSeq;
+  }
+
+  /** Lines written by this run. */
+  public long written() {
+    return written;
+  }
+
+  @Override
+  public long accept(String line) throws IOException {
+    JsonNode result = JSON.readTree(line);
+    long seq = result.path("seq").asLong(0);
+    if (seq <= lastSeq) {
+      return lastSeq;
+    }
+    if (format == ResultFormat.JSONL) {
+      writer.write(line.strip());
+      writer.write(format.terminator);
+    } else {
+      csv.printRecord(CsvResults.row(result));
+    }
+    lastSeq = seq;
+    if (++written % FLUSH_EVERY == 0) {
+      writer.flush();
+    }
+    return seq;
+  }
+
+  @Override
+  public void close() throws IOException {
+    writer.close();
+  }
+}

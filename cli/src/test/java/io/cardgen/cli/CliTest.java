@@ -1,0 +1,299 @@
+package io.cardgen.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The CLI end to end against {@link FakeBatchApi}: submit → watch → results, and failures. */
+class CliTest {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  @TempDir Path dir;
+  private FakeBatchApi api;
+  private CliRunner cli;
+
+  @BeforeEach
+  void start() throws IOException {
+    api = new FakeBatchApi();
+    cli = new CliRunner(api.baseUrl(), FakeBatchApi.KEY);
+  }
+
+  @AfterEach
+  void stop() {
+    api.close();
+  }
+
+  @Test
+  void submitsWaitsAndDownloadsAFlatCsvOfTheCards() throws IOException {
+    Path csv = products(10, 4);
+
+    CliRunner.Run submitted = cli.run("batch", "submit", csv.toString(), "--wait");
+
+    assertThat(submitted.exit()).as(submitted.err()).isZero();
+    assertThat(submitted.out())
+        .isEqualTo("bat_1\nbat_1 completed: 9 succeeded, 1 failed, 0 cancelled of 10 in 1m 4s\n");
+    assertThat(submitted.err())
+        .contains("Submitting 10 item(s)")
+        .contains("10/10 items")
+        .contains("completed, failed 1, cancelled 0");
+    assertThat(api.contentTypes).containsExactly("application/x-ndjson");
+
+    Path cards = dir.resolve("cards.csv");
+    CliRunner.Run results = cli.run("batch", "results", "bat_1", "-o", cards.toString());
+
+    assertThat(results.exit()).as(results.err()).isZero();
+    List<CSVRecord> rows = CardsCsv.rows(cards);
+    assertThat(rows)
+        .extracting(row -> row.get("custom_id"))
+        .containsExactly(
+            "sku-1", "sku-2", "sku-3", "sku-4", "sku-5", "sku-6", "sku-7", "sku-8", "sku-9",
+            "sku-10");
+    assertThat(rows.get(3).get("status")).isEqualTo("failed");
+    assertThat(rows.get(3).get("error_code")).isEqualTo("generation_failed");
+    assertThat(rows.get(0).get("description"))
+        .isEqualTo("Описание, с запятой и \"кавычками\"\nи второй строкой");
+    assertThat(rows.get(0).get("features")).isEqualTo("Прочный\nЛёгкий");
+  }
+
+  @Test
+  void theSecondSubmitOfTheSameFileReusesTheBatch() throws IOException {
+    Path csv = products(5, 0);
+
+    CliRunner.Run first = cli.run("batch", "submit", csv.toString());
+    CliRunner.Run second = cli.run("batch", "submit", csv.toString());
+
+    assertThat(first.exit()).isZero();
+    assertThat(second.exit()).isZero();
+    assertThat(second.firstLine()).isEqualTo(first.firstLine()).isEqualTo("bat_1");
+    assertThat(api.creations).hasValue(1);
+
+    Files.writeString(csv, Files.readString(csv).replace("Кружка 3", "Кружка третья"));
+    CliRunner.Run changed = cli.run("batch", "submit", csv.toString());
+    assertThat(changed.firstLine()).isEqualTo("bat_2");
+    assertThat(api.creations).hasValue(2);
+  }
+
+  @Test
+  void resumesAnInterruptedDownloadWithoutDuplicates() throws IOException {
+    String id = cli.run("batch", "submit", products(12, 0).toString()).firstLine();
+    api.itemsPerPoll = 6;
+    cli.run("batch", "list"); // nothing finishes on a listing
+    api.batch(id).advance(6);
+    Path cards = dir.resolve("cards.jsonl");
+
+    assertThat(cli.run("batch", "results", id, "-o", cards.toString()).exit()).isZero();
+    assertThat(seqs(cards)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+    // killed while writing the next line
+    Files.writeString(cards, "{\"seq\": 7, \"custom_", StandardOpenOption.APPEND);
+    assertThat(cli.run("batch", "watch", id).exit()).isZero();
+
+    CliRunner.Run resumed = cli.run("batch", "results", id, "-o", cards.toString());
+
+    assertThat(resumed.exit()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains("Resuming " + cards + " after seq 6");
+    assertThat(api.queries).contains("after=6");
+    assertThat(seqs(cards)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+  }
+
+  @Test
+  void aResultsStreamThatBreaksIsResumedAfterTheLastLineWritten() throws IOException {
+    String id = cli.run("batch", "submit", products(8, 0).toString(), "--wait").firstLine();
+    api.breakResultsAfter = 3;
+    Path cards = dir.resolve("cards.jsonl");
+
+    CliRunner.Run results = cli.run("batch", "results", id, "-o", cards.toString());
+
+    assertThat(results.exit()).as(results.err()).isZero();
+    assertThat(api.queries).contains("after=3");
+    assertThat(seqs(cards)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+  }
+
+  @Test
+  void cancelsAndLists() throws IOException {
+    String id = cli.run("batch", "submit", products(6, 0).toString()).firstLine();
+
+    CliRunner.Run cancelled = cli.run("batch", "cancel", id);
+    CliRunner.Run listed = cli.run("batch", "list", "--limit", "5");
+
+    assertThat(cancelled.exit()).isZero();
+    assertThat(cancelled.out())
+        .startsWith(id + " cancelled: 0 succeeded, 0 failed, 6 cancelled of 6");
+    assertThat(listed.exit()).isZero();
+    assertThat(listed.out().lines()).hasSize(2);
+    assertThat(listed.out()).contains(id).contains("cancelled");
+  }
+
+  @Test
+  void metadataSendsTheJsonFormAndTheWebhookGoesInTheNdjsonQuery() throws IOException {
+    Path csv = products(2, 0);
+
+    cli.run("batch", "submit", csv.toString(), "--webhook-url", "https://seller.example/hook");
+    cli.run("batch", "submit", csv.toString(), "--metadata", "import=autumn");
+
+    assertThat(api.contentTypes).containsExactly("application/x-ndjson", "application/json");
+    assertThat(api.queries.get(0)).isEqualTo("webhook_url=https%3A%2F%2Fseller.example%2Fhook");
+    assertThat(api.batch("bat_2").metadata).containsEntry("import", "autumn");
+    assertThat(api.creations).hasValue(2);
+  }
+
+  @Test
+  void aWrongKeyIsAnAccessErrorThatNeverPrintsTheKey() throws IOException {
+    cli.env.put("CARDGEN_API_KEY", "sk-wrong-secret");
+
+    CliRunner.Run run = cli.run("batch", "submit", products(1, 0).toString());
+
+    assertThat(run.exit()).isEqualTo(3);
+    assertThat(run.err())
+        .contains("cardgen: Неверный ключ API. (HTTP 401 unauthorized). Hint: check the API key")
+        .doesNotContain("sk-wrong-secret");
+  }
+
+  @Test
+  void tooFewCreditsRefusesTheWholeBatch() throws IOException {
+    api.credits = 2;
+
+    CliRunner.Run run = cli.run("batch", "submit", products(3, 0).toString());
+
+    assertThat(run.exit()).isEqualTo(3);
+    assertThat(run.err())
+        .contains("Недостаточно кредитов.")
+        .contains("insufficient_credits")
+        .contains("top up");
+    assertThat(api.creations).hasValue(0);
+  }
+
+  @Test
+  void anUnknownBatchIsNotFound() {
+    CliRunner.Run run = cli.run("batch", "watch", "bat_nope");
+
+    assertThat(run.exit()).isEqualTo(4);
+    assertThat(run.err()).contains("Пакет не найден.").contains("HTTP 404 not_found");
+  }
+
+  @Test
+  void aRefusedBatchNamesTheRowsOfTheSpreadsheet() throws IOException {
+    Path csv = dir.resolve("bad.csv");
+    Files.writeString(csv, "sku,short_description,style\nsku-1,Кружка,standard\nsku-2,,standard\n");
+
+    CliRunner.Run run = cli.run("batch", "submit", csv.toString());
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("  row 3 (sku-2): Поле «short_description» обязательно. [invalid_parameters]")
+        .contains("(HTTP 422 invalid_parameters)");
+  }
+
+  @Test
+  void aKeyUsedForOtherContentIsAConflict() throws IOException {
+    assertThat(
+            cli.run("batch", "submit", products(2, 0).toString(), "--idempotency-key", "k-1")
+                .exit())
+        .isZero();
+
+    CliRunner.Run run =
+        cli.run("batch", "submit", products(3, 0).toString(), "--idempotency-key", "k-1");
+
+    assertThat(run.exit()).isEqualTo(6);
+    assertThat(run.err()).contains("idempotency_conflict");
+  }
+
+  @Test
+  void unavailableAndRateLimitedAnswersAreRetriedWithTheSameKey() throws IOException {
+    api.answerNext(503, 429);
+
+    CliRunner.Run run = cli.run("batch", "submit", products(2, 0).toString());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(cli.pauses).containsExactly(Duration.ofSeconds(7), Duration.ofSeconds(7));
+    assertThat(api.creations).hasValue(1);
+  }
+
+  @Test
+  void aServiceThatStaysUnavailableEndsWithExitFive() throws IOException {
+    api.answerNext(503, 503, 503, 503, 503, 503);
+
+    CliRunner.Run run = cli.run("batch", "submit", products(2, 0).toString());
+
+    assertThat(run.exit()).isEqualTo(5);
+    assertThat(run.err()).contains("generation_unavailable").contains("run the same command again");
+    assertThat(cli.pauses).hasSize(5);
+  }
+
+  @Test
+  void anUnreachableServiceIsANetworkError() throws IOException {
+    String base = api.baseUrl();
+    api.close();
+    CliRunner offline = new CliRunner(base, FakeBatchApi.KEY);
+
+    CliRunner.Run run = offline.run("batch", "list");
+
+    assertThat(run.exit()).isEqualTo(5);
+    assertThat(run.err())
+        .contains("cardgen: no connection (ConnectException), retrying in 1 s")
+        .contains("cardgen: cannot reach " + base);
+    assertThat(offline.pauses).hasSize(5);
+  }
+
+  @Test
+  void withoutAnApiKeyItIsAUsageError() {
+    cli.env.remove("CARDGEN_API_KEY");
+
+    CliRunner.Run run = cli.run("batch", "list");
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("no API key: pass --api-key or set CARDGEN_API_KEY");
+  }
+
+  @Test
+  void aMissingLocalPhotoStopsTheSubmitBeforeAnythingIsSent() throws IOException {
+    Path csv = dir.resolve("photos.csv");
+    Files.writeString(
+        csv, "sku,short_description,style,photos\nsku-1,Кружка,standard,missing.jpg\n");
+
+    CliRunner.Run run = cli.run("batch", "submit", csv.toString());
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("  row 2 (sku-1): photo file not found: missing.jpg");
+    assertThat(api.creations).hasValue(0);
+    assertThat(api.queries).isEmpty();
+  }
+
+  /** {@code count} products; row {@code failing} (1-based, 0 for none) makes its item fail. */
+  private Path products(int count, int failing) throws IOException {
+    StringBuilder csv = new StringBuilder("sku,short_description,style,photos\n");
+    for (int i = 1; i <= count; i++) {
+      String description = "Кружка " + i + (i == failing ? " [sim:fail]" : "");
+      csv.append("sku-")
+          .append(i)
+          .append(',')
+          .append(description)
+          .append(",standard,https://photos.example/")
+          .append(i)
+          .append(".jpg\n");
+    }
+    Path file = dir.resolve("products-" + count + ".csv");
+    Files.writeString(file, csv);
+    return file;
+  }
+
+  private static List<Long> seqs(Path jsonl) throws IOException {
+    List<Long> seqs = new ArrayList<>();
+    for (String line : Files.readAllLines(jsonl)) {
+      seqs.add(JSON.readTree(line).path("seq").asLong());
+    }
+    return seqs;
+  }
+}

@@ -1,0 +1,220 @@
+package io.cardgen.cli.input;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** How spreadsheet exports and JSONL files become batch items. */
+class BatchFilesTest {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final byte[] PNG = {
+    (byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 'I', 'H', 'D', 'R'
+  };
+
+  @TempDir Path dir;
+
+  @Test
+  void mapsColumnsToRequestFieldsWhateverTheirOrderAndCase() throws IOException {
+    List<JsonNode> items =
+        items(
+            "csv",
+            "Length, SKU ,short_description,style,headers,features,product_facts.brand,product_facts.color,creativity,keywords,price\n"
+                + "500,sku-1,Кружка,playful,ИСТИНА,no,Acme,,high,\"чай, кофе\",990\n");
+
+    assertThat(items).hasSize(1);
+    assertThat(items.get(0).path("custom_id").asString()).isEqualTo("sku-1");
+    assertThat(items.get(0).path("request").toString())
+        .isEqualTo(
+            "{\"creativity\":\"high\",\"features\":false,\"headers\":true,\"keywords\":\"чай, кофе\","
+                + "\"length\":500,\"product_facts\":{\"brand\":\"Acme\"},"
+                + "\"short_description\":\"Кружка\",\"style\":\"playful\"}");
+  }
+
+  @Test
+  void readsQuotedCellsWithDelimitersQuotesAndLineBreaks() throws IOException {
+    List<JsonNode> items =
+        items(
+            "csv",
+            "custom_id,short_description,style\n"
+                + "a-1,\"Кружка, большая \"\"Море\"\"\nвторая строка\",standard\n");
+
+    assertThat(items.get(0).path("request").path("short_description").asString())
+        .isEqualTo("Кружка, большая \"Море\"\nвторая строка");
+  }
+
+  @Test
+  void readsASemicolonExportWithAByteOrderMark() throws IOException {
+    List<JsonNode> items =
+        items(
+            "csv",
+            "\uFEFFsku;short_description;style;photos\n"
+                + "b-1;Ваза;standard;\"https://p.example/1.jpg;https://p.example/2.jpg\"\n");
+
+    assertThat(items.get(0).path("custom_id").asString()).isEqualTo("b-1");
+    assertThat(items.get(0).path("request").path("image_url").toString())
+        .isEqualTo("[\"https://p.example/1.jpg\",\"https://p.example/2.jpg\"]");
+  }
+
+  @Test
+  void readsAWindows1251ExportWhenTold() throws IOException {
+    Path file = dir.resolve("cp1251.csv");
+    Charset cp1251 = Charset.forName("windows-1251");
+    Files.writeString(file, "sku;short_description;style\nc-1;Чайник;standard\n", cp1251);
+
+    List<JsonNode> items = items(file, options(cp1251, Map.of()));
+
+    assertThat(items.get(0).path("request").path("short_description").asString())
+        .isEqualTo("Чайник");
+  }
+
+  @Test
+  void splitsSeveralPhotosOnPipesAndSemicolonsButNotInsideDataUris() {
+    assertThat(Photos.split(" https://a/1.jpg | https://a/2.jpg;data:image/png;base64,iVBO=;x.png"))
+        .containsExactly(
+            "https://a/1.jpg", "https://a/2.jpg", "data:image/png;base64,iVBO=", "x.png");
+  }
+
+  @Test
+  void inlinesLocalPhotosRelativeToTheFileAsDataUris() throws IOException {
+    Files.createDirectories(dir.resolve("img"));
+    Files.write(dir.resolve("img/mug.png"), PNG);
+
+    List<JsonNode> items =
+        items(
+            "csv",
+            "sku,short_description,style,photo_1,photo_2\n"
+                + "d-1,Кружка,standard,img/mug.png,https://p.example/1.jpg\n");
+
+    assertThat(items.get(0).path("request").path("image_url").get(0).asString())
+        .isEqualTo("data:image/png;base64," + Base64.getEncoder().encodeToString(PNG));
+    assertThat(items.get(0).path("request").path("image_url").get(1).asString())
+        .isEqualTo("https://p.example/1.jpg");
+  }
+
+  @Test
+  void refusesMissingOversizedAndNonImagePhotosNamingTheirRows() throws IOException {
+    Files.write(dir.resolve("big.png"), new byte[2 * 1024 * 1024]);
+    Files.writeString(dir.resolve("notes.jpg"), "not an image");
+    Path file = dir.resolve("photos.csv");
+    Files.writeString(
+        file,
+        "sku,short_description,style,photos\n"
+            + "e-1,Кружка,standard,gone.jpg\n"
+            + "e-2,Кружка,standard,big.png\n"
+            + "e-3,Кружка,standard,notes.jpg\n");
+
+    assertThatThrownBy(() -> BatchFiles.prepare(file, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems())
+                    .extracting(InputProblem::where)
+                    .containsExactly("row 2 (e-1)", "row 3 (e-2)", "row 4 (e-3)"));
+  }
+
+  @Test
+  void refusesDuplicateAndMalformedCustomIds() throws IOException {
+    Path file = dir.resolve("ids.csv");
+    Files.writeString(
+        file,
+        "sku,short_description,style\n"
+            + "f-1,Кружка,standard\n"
+            + "f-1,Ваза,standard\n"
+            + "артикул 3,Чайник,standard\n");
+
+    assertThatThrownBy(() -> BatchFiles.prepare(file, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems())
+                    .extracting(InputProblem::message)
+                    .containsExactly(
+                        "custom_id f-1 is already used at row 2 (f-1)",
+                        "custom_id «артикул 3» must be 1 to 64 Latin letters, digits or . _ : -"
+                            + " (no spaces or Cyrillic)"));
+  }
+
+  @Test
+  void aFileWithoutTheDescriptionColumnIsRefusedWithTheColumnsFound() throws IOException {
+    Path file = dir.resolve("wrong.csv");
+    Files.writeString(file, "sku|short_description\ng-1|Кружка\n");
+
+    assertThatThrownBy(() -> BatchFiles.prepare(file, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems().get(0).message())
+                    .startsWith("no short_description column (found: sku|short_description)"));
+  }
+
+  @Test
+  void numbersItemsByRowWhenThereIsNoIdColumn() throws IOException {
+    List<JsonNode> items =
+        items("csv", "short_description,style\nКружка,standard\n\nВаза,standard\n");
+
+    assertThat(items)
+        .extracting(item -> item.path("custom_id").asString())
+        .containsExactly("row-2", "row-3");
+  }
+
+  @Test
+  void readsJsonlItemsAndRefusesBrokenLinesByNumber() throws IOException {
+    List<JsonNode> items =
+        items(
+            "jsonl",
+            "{\"custom_id\":\"h-1\",\"request\":{\"style\":\"standard\",\"short_description\":\"Кружка\"}}\n"
+                + "\n"
+                + "{\"request\":{},\"custom_id\":\"h-2\"}\n");
+    assertThat(items)
+        .extracting(item -> item.path("custom_id").asString())
+        .containsExactly("h-1", "h-2");
+
+    Path broken = dir.resolve("broken.jsonl");
+    Files.writeString(
+        broken,
+        "{\"custom_id\":\"h-1\",\"request\":{}}\n{\"custom_id\":\"h-2\",\"custom_id\":\"h-3\",\"request\":{}}\n[1]\n");
+    assertThatThrownBy(() -> BatchFiles.prepare(broken, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems())
+                    .extracting(InputProblem::where)
+                    .containsExactly("line 2", "line 3"));
+  }
+
+  private List<JsonNode> items(String extension, String content) throws IOException {
+    Path file = dir.resolve("input." + extension);
+    Files.writeString(file, content);
+    return items(file, options(StandardCharsets.UTF_8, Map.of()));
+  }
+
+  static List<JsonNode> items(Path file, SubmitOptions options) throws IOException {
+    try (PreparedBatch prepared = BatchFiles.prepare(file, options)) {
+      assertThat(prepared.upload().contentType()).isEqualTo("application/x-ndjson");
+      List<JsonNode> items = new ArrayList<>();
+      for (String line : Files.readAllLines(prepared.upload().body())) {
+        items.add(JSON.readTree(line));
+      }
+      assertThat(items).hasSize(prepared.items());
+      return items;
+    }
+  }
+
+  static SubmitOptions options(Charset charset, Map<String, String> metadata) {
+    return new SubmitOptions(null, charset, null, 1024 * 1024, null, metadata);
+  }
+}
