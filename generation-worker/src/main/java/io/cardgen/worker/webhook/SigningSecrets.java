@@ -1,6 +1,7 @@
 package io.cardgen.worker.webhook;
 
 import io.cardgen.common.webhook.WebhookSecret;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -24,15 +25,22 @@ class SigningSecrets {
   }
 
   WebhookSecret current(UUID accountId) {
-    String stored =
-        jdbc.sql(CURRENT).param("id", accountId).query(String.class).optional().orElse(null);
-    if (stored != null) {
-      return new WebhookSecret(stored);
-    }
-    jdbc.sql(CREATE_IF_MISSING)
-        .param("secret", WebhookSecret.generate().value())
+    return stored(accountId)
+        .orElseGet(
+            () -> {
+              jdbc.sql(CREATE_IF_MISSING)
+                  .param("secret", WebhookSecret.generate().value())
+                  .param("id", accountId)
+                  .update();
+              return stored(accountId).orElseThrow();
+            });
+  }
+
+  private Optional<WebhookSecret> stored(UUID accountId) {
+    return jdbc.sql(CURRENT)
         .param("id", accountId)
-        .update();
-    return new WebhookSecret(jdbc.sql(CURRENT).param("id", accountId).query(String.class).single());
+        .query((row, number) -> Optional.ofNullable(row.getString("webhook_secret")))
+        .single()
+        .map(WebhookSecret::new);
   }
 }

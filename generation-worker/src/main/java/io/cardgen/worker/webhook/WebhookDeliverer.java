@@ -101,7 +101,8 @@ class WebhookDeliverer implements AutoCloseable {
               "webhook-id", delivery.id().toString(),
               "webhook-timestamp", Long.toString(timestamp),
               "webhook-signature",
-                  WebhookSignature.sign(secret, delivery.id(), timestamp, delivery.payload()));
+                  WebhookSignature.sign(
+                      secret, delivery.id().toString(), timestamp, delivery.payload()));
       long started = System.nanoTime();
       AttemptOutcome outcome = sender.send(delivery.url(), headers, delivery.payload());
       if (!(outcome instanceof AttemptOutcome.RefusedAddress)) {

@@ -4,7 +4,6 @@ import io.cardgen.common.webhook.WebhookSecret;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
-import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -18,7 +17,7 @@ final class WebhookSignature {
 
   private WebhookSignature() {}
 
-  static String sign(WebhookSecret secret, UUID id, long timestamp, String body) {
+  static String sign(WebhookSecret secret, String id, long timestamp, String body) {
     try {
       Mac mac = Mac.getInstance(ALGORITHM);
       mac.init(new SecretKeySpec(secret.key(), ALGORITHM));
