@@ -1,10 +1,12 @@
 package io.cardgen.worker.webhook;
 
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
 
 /**
  * The deliverer's side of the {@code webhook_deliveries} outbox. States: PENDING → DELIVERED |
@@ -94,32 +96,31 @@ class WebhookOutbox {
   }
 
   boolean retryAt(DueWebhook delivery, String owner, Instant next, Integer status, String error) {
-    return jdbc.sql(RETRY)
-            .param("id", delivery.id())
-            .param("owner", owner)
+    return failure(RETRY, delivery, owner, status, error)
             .param("next", Timestamp.from(next))
-            .param("status", status, java.sql.Types.INTEGER)
-            .param("error", shorten(error))
             .update()
         == 1;
   }
 
   boolean giveUp(DueWebhook delivery, String owner, Integer status, String error, Instant now) {
-    return jdbc.sql(GIVE_UP)
-            .param("id", delivery.id())
-            .param("owner", owner)
-            .param("status", status, java.sql.Types.INTEGER)
-            .param("error", shorten(error))
+    return failure(GIVE_UP, delivery, owner, status, error)
             .param("now", Timestamp.from(now))
             .update()
         == 1;
   }
 
-  long pending() {
-    return jdbc.sql(PENDING).query(Long.class).single();
+  private StatementSpec failure(
+      String sql, DueWebhook delivery, String owner, Integer status, String error) {
+    String shortened =
+        error.length() <= MAX_ERROR_LENGTH ? error : error.substring(0, MAX_ERROR_LENGTH);
+    return jdbc.sql(sql)
+        .param("id", delivery.id())
+        .param("owner", owner)
+        .param("status", status, Types.INTEGER)
+        .param("error", shortened);
   }
 
-  private static String shorten(String error) {
-    return error.length() <= MAX_ERROR_LENGTH ? error : error.substring(0, MAX_ERROR_LENGTH);
+  long pending() {
+    return jdbc.sql(PENDING).query(Long.class).single();
   }
 }

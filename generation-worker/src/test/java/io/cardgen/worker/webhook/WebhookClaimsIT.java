@@ -1,11 +1,8 @@
 package io.cardgen.worker.webhook;
 
-import static io.cardgen.worker.webhook.WebhookFixtures.aPayload;
 import static io.cardgen.worker.webhook.WebhookReceiver.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cardgen.common.webhook.WebhookSecret;
-import io.cardgen.worker.testing.TestDatabase;
 import io.cardgen.worker.webhook.WebhookReceiver.Received;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,55 +15,25 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Several deliverers on one outbox, as several workers run them: claims split rows, leases hand a
  * dead deliverer's row to another, and rows outlive the deliverer that first tried them.
  */
-class WebhookClaimsIT {
+class WebhookClaimsIT extends OutboxTest {
 
-  private static TestDatabase database;
-  private static WebhookFixtures fixtures;
   private static WebhookOutbox outbox;
 
-  private WebhookTestBed bed;
-
   @BeforeAll
-  static void startDatabase() throws Exception {
-    database = TestDatabase.start();
-    fixtures = new WebhookFixtures(database.jdbc());
+  static void openOutbox() {
     outbox = new WebhookOutbox(database.jdbc());
-  }
-
-  @AfterAll
-  static void stopDatabase() throws Exception {
-    database.close();
-  }
-
-  @BeforeEach
-  void newTestBed() {
-    fixtures.clearOutbox();
-    bed = new WebhookTestBed(database.jdbc());
-  }
-
-  @AfterEach
-  void closeTestBed() throws Exception {
-    bed.close();
-  }
-
-  private UUID aDueDelivery(UUID account, String url) {
-    return fixtures.aPendingDelivery(
-        account, url, aPayload(UUID.randomUUID()), bed.clock.instant());
   }
 
   @Test
   void ofTwoDeliverersClaimingOneRowExactlyOneWins() throws Exception {
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
+    UUID account = anAccountWithASecret();
     ExecutorService threads = Executors.newFixedThreadPool(2);
     try {
       for (int round = 0; round < 30; round++) {
@@ -90,7 +57,7 @@ class WebhookClaimsIT {
   @Test
   void twoDeliverersRacingSendEachRowOncePerAttempt() throws Exception {
     WebhookReceiver receiver = bed.receiver("127.0.0.1");
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
+    UUID account = anAccountWithASecret();
     List<UUID> ids = new ArrayList<>();
     for (int index = 0; index < 24; index++) {
       ids.add(aDueDelivery(account, receiver.url("/hooks")));
@@ -120,7 +87,7 @@ class WebhookClaimsIT {
   @Test
   void aRowWhoseDelivererDiedMidAttemptIsRetriedByAnotherOnceItsLeaseRunsOut() throws Exception {
     WebhookReceiver receiver = bed.receiver("127.0.0.1");
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
+    UUID account = anAccountWithASecret();
     UUID id = aDueDelivery(account, receiver.url("/hooks"));
     Instant now = bed.clock.instant();
     List<DueWebhook> taken =
@@ -146,7 +113,7 @@ class WebhookClaimsIT {
   @Test
   void pendingRowsOutliveTheDelivererAndANewOneDeliversThem() throws Exception {
     WebhookReceiver receiver = bed.receiver("127.0.0.1").answering(status(500));
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
+    UUID account = anAccountWithASecret();
     UUID retried = aDueDelivery(account, receiver.url("/retried"));
     WebhookDeliverer before = bed.deliverer();
     assertThat(before.deliverDue()).isOne();

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.webhook.WebhookSecret;
 import io.cardgen.worker.testing.SettableClock;
-import io.cardgen.worker.testing.TestDatabase;
 import io.cardgen.worker.webhook.WebhookFixtures.Row;
 import io.cardgen.worker.webhook.WebhookReceiver.Received;
 import java.time.Duration;
@@ -15,9 +14,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,35 +22,13 @@ import org.junit.jupiter.api.Test;
  * operator would allowlist a private receiver). Time of the retry schedule moves by a settable
  * clock; only the timeout test waits on real time, for the sender's own cut.
  */
-class WebhookDeliveryIT {
+class WebhookDeliveryIT extends OutboxTest {
 
-  private static TestDatabase database;
-  private static WebhookFixtures fixtures;
-
-  private WebhookTestBed bed;
   private SettableClock clock;
 
-  @BeforeAll
-  static void startDatabase() throws Exception {
-    database = TestDatabase.start();
-    fixtures = new WebhookFixtures(database.jdbc());
-  }
-
-  @AfterAll
-  static void stopDatabase() throws Exception {
-    database.close();
-  }
-
   @BeforeEach
-  void newTestBed() {
-    fixtures.clearOutbox();
-    bed = new WebhookTestBed(database.jdbc());
+  void useTheBedsClock() {
     clock = bed.clock;
-  }
-
-  @AfterEach
-  void closeTestBed() throws Exception {
-    bed.close();
   }
 
   private WebhookReceiver receiver(String address) throws Exception {
@@ -119,10 +93,7 @@ class WebhookDeliveryIT {
   @Test
   void aReceiverThatDoesNotAnswerInTimeIsRetried() throws Exception {
     WebhookReceiver receiver = receiver("127.0.0.1").answering(new WebhookReceiver.Hang());
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
-    UUID id =
-        fixtures.aPendingDelivery(
-            account, receiver.url("/slow"), aPayload(UUID.randomUUID()), clock.instant());
+    UUID id = aDueDelivery(anAccountWithASecret(), receiver.url("/slow"));
     WebhookDeliverer deliverer = deliverer();
 
     long started = System.nanoTime();
@@ -145,13 +116,9 @@ class WebhookDeliveryIT {
     WebhookReceiver allowed = receiver("127.0.0.1").answering(status(503));
     WebhookReceiver inside = receiver("127.0.0.2");
     bed.dns.put("hooks.seller.test", "127.0.0.1");
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
     UUID id =
-        fixtures.aPendingDelivery(
-            account,
-            "http://hooks.seller.test:" + allowed.port() + "/hooks",
-            aPayload(UUID.randomUUID()),
-            clock.instant());
+        aDueDelivery(
+            anAccountWithASecret(), "http://hooks.seller.test:" + allowed.port() + "/hooks");
     WebhookDeliverer deliverer = deliverer();
     deliverer.deliverDue();
     assertThat(allowed.received()).hasSize(1);
@@ -173,13 +140,7 @@ class WebhookDeliveryIT {
   @Test
   void plainHttpToAPublicAddressIsRefused() throws Exception {
     bed.dns.put("hooks.public.test", "93.184.216.34");
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
-    UUID id =
-        fixtures.aPendingDelivery(
-            account,
-            "http://hooks.public.test/hooks",
-            aPayload(UUID.randomUUID()),
-            clock.instant());
+    UUID id = aDueDelivery(anAccountWithASecret(), "http://hooks.public.test/hooks");
 
     deliverer().deliverDue();
 
@@ -191,10 +152,7 @@ class WebhookDeliveryIT {
   void aRedirectIsAFailureAndIsNotFollowed() throws Exception {
     WebhookReceiver receiver = receiver("127.0.0.1");
     receiver.answering(new WebhookReceiver.Status(302, Map.of("Location", receiver.url("/moved"))));
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
-    UUID id =
-        fixtures.aPendingDelivery(
-            account, receiver.url("/hooks"), aPayload(UUID.randomUUID()), clock.instant());
+    UUID id = aDueDelivery(anAccountWithASecret(), receiver.url("/hooks"));
 
     deliverer().deliverDue();
 
@@ -208,9 +166,7 @@ class WebhookDeliveryIT {
     WebhookReceiver receiver = receiver("127.0.0.1").answering(status(401), status(200));
     String before = WebhookSecret.generate().value();
     UUID account = fixtures.anAccount(before);
-    UUID id =
-        fixtures.aPendingDelivery(
-            account, receiver.url("/hooks"), aPayload(UUID.randomUUID()), clock.instant());
+    UUID id = aDueDelivery(account, receiver.url("/hooks"));
     WebhookDeliverer deliverer = deliverer();
     deliverer.deliverDue();
 
@@ -232,8 +188,7 @@ class WebhookDeliveryIT {
   void anAccountWithoutASecretGetsOneAtItsFirstDeliveryAndKeepsIt() throws Exception {
     WebhookReceiver receiver = receiver("127.0.0.1").answering(status(500));
     UUID account = fixtures.anAccount(null);
-    fixtures.aPendingDelivery(
-        account, receiver.url("/hooks"), aPayload(UUID.randomUUID()), clock.instant());
+    aDueDelivery(account, receiver.url("/hooks"));
     WebhookDeliverer deliverer = deliverer();
 
     deliverer.deliverDue();
@@ -255,10 +210,7 @@ class WebhookDeliveryIT {
     for (int i = 0; i < 100; i++) {
       receiver.answering(status(500));
     }
-    UUID account = fixtures.anAccount(WebhookSecret.generate().value());
-    UUID id =
-        fixtures.aPendingDelivery(
-            account, receiver.url("/hooks"), aPayload(UUID.randomUUID()), clock.instant());
+    UUID id = aDueDelivery(anAccountWithASecret(), receiver.url("/hooks"));
     WebhookDeliverer deliverer = deliverer();
 
     Instant created = clock.instant();
