@@ -3,17 +3,23 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.worker.WorkerApplication;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Signed webhooks on the whole stack (batch-api §7): the admin API shows and rotates an account's
@@ -24,13 +30,22 @@ class WebhooksIT {
 
   private static TestStack stack;
 
+  /** The worker delivering now: the stack's own, or the one started after it was stopped. */
+  private static ConfigurableApplicationContext worker;
+
+  private static ConfigurableApplicationContext restarted;
+
   @BeforeAll
   static void start() throws Exception {
     stack = TestStack.start("--cardgen.webhooks.private-host-allowlist=127.0.0.1");
+    worker = stack.app.worker();
   }
 
   @AfterAll
   static void stop() {
+    if (restarted != null) {
+      restarted.close();
+    }
     stack.close();
   }
 
@@ -70,6 +85,8 @@ class WebhooksIT {
       String payload =
           "{\"type\":\"batch.completed\",\"timestamp\":\"2026-11-23T10:00:00Z\","
               + "\"data\":{\"id\":\"bat_1\",\"status\":\"completed\"}}";
+      double deliveredBefore = deliveries("delivered");
+      double retriedBefore = deliveries("retried");
       UUID id = aFinishedBatchsWebhook(account, receiver.url(), payload);
 
       await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
@@ -85,12 +102,31 @@ class WebhooksIT {
         assertThat(call.headers().get("webhook-signature"))
             .isEqualTo(signature(secret, id + "." + timestamp + "." + call.body()));
       }
-      String metrics = workerMetrics();
-      assertThat(metrics)
-          .contains("cardgen_webhook_deliveries_total{outcome=\"delivered\"} 1.0")
-          .contains("cardgen_webhook_deliveries_total{outcome=\"retried\"} 1.0")
+      assertThat(deliveries("delivered") - deliveredBefore).isOne();
+      assertThat(deliveries("retried") - retriedBefore).isOne();
+      assertThat(workerMetrics())
           .contains("cardgen_webhook_delivery_seconds_count")
           .contains("cardgen_webhook_pending");
+    }
+  }
+
+  @Test
+  void anEventWrittenWhileNoWorkerRunsIsDeliveredByTheWorkerStartedNext() throws Exception {
+    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+      stack.stopInProcessWorker();
+      UUID id =
+          aFinishedBatchsWebhook(newAccount(), receiver.url(), "{\"type\":\"batch.cancelled\"}");
+      assertThat(state(id)).isEqualTo("PENDING");
+
+      List<String> args = new ArrayList<>(stack.processArguments());
+      args.add("--server.port=0");
+      restarted = WorkerApplication.run(args.toArray(String[]::new));
+      worker = restarted;
+
+      await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
+      assertThat(receiver.calls())
+          .extracting(call -> call.headers().get("webhook-id"))
+          .containsExactly(id.toString(), id.toString());
     }
   }
 
@@ -142,8 +178,15 @@ class WebhooksIT {
         + Base64.getEncoder().encodeToString(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
   }
 
+  private static double deliveries(String outcome) throws Exception {
+    Matcher value =
+        Pattern.compile("cardgen_webhook_deliveries_total\\{outcome=\"" + outcome + "\"\\} (\\S+)")
+            .matcher(workerMetrics());
+    return value.find() ? Double.parseDouble(value.group(1)) : 0;
+  }
+
   private static String workerMetrics() throws Exception {
-    String port = stack.app.worker().getEnvironment().getProperty("local.server.port");
+    String port = worker.getEnvironment().getProperty("local.server.port");
     java.net.http.HttpResponse<String> response =
         java.net.http.HttpClient.newHttpClient()
             .send(

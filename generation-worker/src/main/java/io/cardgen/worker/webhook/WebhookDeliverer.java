@@ -68,7 +68,8 @@ class WebhookDeliverer implements AutoCloseable {
         // a full claim: more may be due, no need to wait for the next poll
       }
     } catch (RuntimeException failure) {
-      log.warn("Webhook poll failed, the next one retries: {}", failure.toString());
+      // The class only: a database error's detail can quote a row, and rows hold payloads.
+      log.warn("Webhook poll failed, the next one retries: {}", failure.getClass().getName());
     }
   }
 
