@@ -1,0 +1,199 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.cardgen.worker.WorkerApplication;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Signed webhooks on the whole stack (batch-api §7): the admin API shows and rotates an account's
+ * secret, and the worker delivers an outbox row, as a finishing batch writes it, to a receiver on
+ * 127.0.0.1 (allowlisted here as an operator would allowlist a private receiver).
+ */
+class WebhooksIT {
+
+  private static TestStack stack;
+
+  /** The worker delivering now: the stack's own, or the one started after it was stopped. */
+  private static ConfigurableApplicationContext worker;
+
+  private static ConfigurableApplicationContext restarted;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack = TestStack.start("--cardgen.webhooks.private-host-allowlist=127.0.0.1");
+    worker = stack.app.worker();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (restarted != null) {
+      restarted.close();
+    }
+    stack.close();
+  }
+
+  @Test
+  void theAdminApiCreatesAndRotatesAnAccountsWebhookSecret() throws Exception {
+    String path = "/admin/accounts/" + newAccount() + "/webhook-secret";
+
+    TestStack.Response created = stack.admin("POST", path, null);
+    assertThat(created.status()).as(created.toString()).isEqualTo(200);
+    String first = created.json().get("secret").asString();
+    assertThat(first).startsWith("whsec_");
+    assertThat(Base64.getDecoder().decode(first.substring("whsec_".length())).length)
+        .isGreaterThanOrEqualTo(24);
+
+    String second = stack.admin("POST", path, null).json().get("secret").asString();
+    assertThat(second).startsWith("whsec_").isNotEqualTo(first);
+    assertThat(
+            stack
+                .admin("POST", "/admin/accounts/" + UUID.randomUUID() + "/webhook-secret", null)
+                .status())
+        .isEqualTo(404);
+    assertThat(stack.admin("POST", path, null, null, stack.adminPort).status()).isEqualTo(401);
+    assertThat(stack.admin("POST", path, null, "it-admin-token", stack.publicPort).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void aReceiverThatFailsFirstGetsTheRetryWithTheSameIdAndAValidSignature() throws Exception {
+    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+      UUID account = newAccount();
+      String secret =
+          stack
+              .admin("POST", "/admin/accounts/" + account + "/webhook-secret", null)
+              .json()
+              .get("secret")
+              .asString();
+      String payload =
+          "{\"type\":\"batch.completed\",\"timestamp\":\"2026-11-23T10:00:00Z\","
+              + "\"data\":{\"id\":\"bat_1\",\"status\":\"completed\"}}";
+      double deliveredBefore = deliveries("delivered");
+      double retriedBefore = deliveries("retried");
+      UUID id = aFinishedBatchsWebhook(account, receiver.url(), payload);
+
+      await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
+
+      assertThat(receiver.calls()).hasSize(2);
+      for (WebhookReceiverHost.Call call : receiver.calls()) {
+        assertThat(call.headers().get("webhook-id")).isEqualTo(id.toString());
+        assertThat(call.headers().get("content-type")).isEqualTo("application/json");
+        assertThat(call.body()).isEqualTo(payload);
+        String timestamp = call.headers().get("webhook-timestamp");
+        assertThat(Long.parseLong(timestamp))
+            .isCloseTo(Instant.now().getEpochSecond(), org.assertj.core.data.Offset.offset(120L));
+        assertThat(call.headers().get("webhook-signature"))
+            .isEqualTo(signature(secret, id + "." + timestamp + "." + call.body()));
+      }
+      assertThat(deliveries("delivered") - deliveredBefore).isOne();
+      assertThat(deliveries("retried") - retriedBefore).isOne();
+      assertThat(workerMetrics())
+          .contains("cardgen_webhook_delivery_seconds_count")
+          .contains("cardgen_webhook_pending");
+    }
+  }
+
+  @Test
+  void anEventWrittenWhileNoWorkerRunsIsDeliveredByTheWorkerStartedNext() throws Exception {
+    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+      stack.stopInProcessWorker();
+      UUID id =
+          aFinishedBatchsWebhook(newAccount(), receiver.url(), "{\"type\":\"batch.cancelled\"}");
+      assertThat(state(id)).isEqualTo("PENDING");
+
+      List<String> args = new ArrayList<>(stack.processArguments());
+      args.add("--server.port=0");
+      restarted = WorkerApplication.run(args.toArray(String[]::new));
+      worker = restarted;
+
+      await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
+      assertThat(receiver.calls())
+          .extracting(call -> call.headers().get("webhook-id"))
+          .containsExactly(id.toString(), id.toString());
+    }
+  }
+
+  private static UUID newAccount() throws Exception {
+    TestStack.Response created =
+        stack.admin("POST", "/admin/accounts", "{\"name\": \"hooked\", \"credits\": 0}");
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    return UUID.fromString(created.json().get("id").asString());
+  }
+
+  /** The outbox row a batch writes when it completes: the contract between batches and delivery. */
+  private static UUID aFinishedBatchsWebhook(UUID account, String url, String payload) {
+    UUID id = UUID.randomUUID();
+    Timestamp now = Timestamp.from(Instant.now());
+    stack
+        .jdbc()
+        .sql(
+            """
+            INSERT INTO webhook_deliveries (id, account_id, event_key, event_type, url, payload,
+                                            state, next_attempt_at, created_at)
+            VALUES (:id, :account, :key, 'batch.completed', :url, :payload, 'PENDING', :now, :now)
+            """)
+        .param("id", id)
+        .param("account", account)
+        .param("key", "batch.completed:" + id)
+        .param("url", url)
+        .param("payload", payload)
+        .param("now", now)
+        .update();
+    return id;
+  }
+
+  private static String state(UUID id) {
+    return stack
+        .jdbc()
+        .sql("SELECT state FROM webhook_deliveries WHERE id = :id")
+        .param("id", id)
+        .query(String.class)
+        .single();
+  }
+
+  /** What a receiver computes, from the specification alone. */
+  private static String signature(String secret, String signed) throws Exception {
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(
+        new SecretKeySpec(
+            Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+    return "v1,"
+        + Base64.getEncoder().encodeToString(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static double deliveries(String outcome) throws Exception {
+    Matcher value =
+        Pattern.compile("cardgen_webhook_deliveries_total\\{outcome=\"" + outcome + "\"\\} (\\S+)")
+            .matcher(workerMetrics());
+    return value.find() ? Double.parseDouble(value.group(1)) : 0;
+  }
+
+  private static String workerMetrics() throws Exception {
+    String port = worker.getEnvironment().getProperty("local.server.port");
+    java.net.http.HttpResponse<String> response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://localhost:" + port + "/actuator/prometheus"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    return response.body();
+  }
+}

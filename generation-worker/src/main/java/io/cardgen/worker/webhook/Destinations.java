@@ -1,0 +1,72 @@
+package io.cardgen.worker.webhook;
+
+import io.cardgen.common.net.AddressPolicy;
+import io.cardgen.common.net.Cidr;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The address rules of a webhook URL (batch-api §2 {@code webhook_url}), applied before every
+ * attempt: the host is resolved now, every address it resolves to must be one {@link AddressPolicy}
+ * permits (public, or allowlisted), and plain http may reach allowlisted addresses only. The
+ * attempt then connects to exactly the addresses checked here.
+ */
+final class Destinations {
+
+  /** Where an attempt may go, or why it may not. */
+  sealed interface Destination {}
+
+  /** The URL and the checked addresses of its host, the only ones the attempt may connect to. */
+  record Checked(URI uri, String host, List<InetAddress> addresses) implements Destination {}
+
+  record Refused(String reason) implements Destination {}
+
+  /** The host did not resolve: worth retrying, DNS may answer later. */
+  record Unresolved(String reason) implements Destination {}
+
+  private final AddressPolicy policy;
+  private final List<Cidr> allowlist;
+  private final HostResolver resolver;
+
+  Destinations(List<Cidr> allowlist, HostResolver resolver) {
+    this.policy = new AddressPolicy(allowlist);
+    this.allowlist = List.copyOf(allowlist);
+    this.resolver = resolver;
+  }
+
+  Destination check(String url) {
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (URISyntaxException e) {
+      return new Refused("not a URL");
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("https") && !scheme.equals("http")) {
+      return new Refused("only http and https URLs are called");
+    }
+    String host = uri.getHost();
+    if (host == null || uri.getRawUserInfo() != null) {
+      return new Refused("the URL needs a host and no user info");
+    }
+    InetAddress[] addresses;
+    try {
+      addresses = resolver.resolve(host);
+    } catch (UnknownHostException e) {
+      return new Unresolved(host + " does not resolve");
+    }
+    for (InetAddress address : addresses) {
+      if (!policy.permits(address)) {
+        return new Refused(host + " resolves to " + address.getHostAddress() + ", not public");
+      }
+      if (scheme.equals("http") && allowlist.stream().noneMatch(cidr -> cidr.contains(address))) {
+        return new Refused("plain http only to allowlisted addresses, not to " + host);
+      }
+    }
+    return new Checked(uri, host, List.of(addresses));
+  }
+}

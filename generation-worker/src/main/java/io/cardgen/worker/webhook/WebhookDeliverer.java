@@ -1,0 +1,149 @@
+package io.cardgen.worker.webhook;
+
+import io.cardgen.common.webhook.WebhookSecret;
+import io.cardgen.worker.webhook.WebhookMetrics.Outcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * Turns outbox rows into signed POSTs (batch-api §7). Every worker runs one; the claim splits due
+ * rows between them and a lease hands a dead deliverer's row to another. At least once: a receiver
+ * that got a request but whose answer was lost gets it again, with the same {@code webhook-id}.
+ *
+ * <p>Logs name the delivery and the receiver's host, never the payload, the URL's path or query
+ * (which may carry a receiver's token) or the secret.
+ */
+class WebhookDeliverer implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(WebhookDeliverer.class);
+
+  private final WebhookOutbox outbox;
+  private final SigningSecrets secrets;
+  private final WebhookSender sender;
+  private final RetrySchedule schedule;
+  private final WebhookMetrics metrics;
+  private final WebhookProperties properties;
+  private final ExecutorService threads;
+  private final Clock clock;
+  private final String owner = "webhooks-" + UUID.randomUUID();
+
+  WebhookDeliverer(
+      WebhookOutbox outbox,
+      SigningSecrets secrets,
+      WebhookSender sender,
+      RetrySchedule schedule,
+      WebhookMetrics metrics,
+      WebhookProperties properties,
+      ExecutorService threads,
+      Clock clock) {
+    this.outbox = outbox;
+    this.secrets = secrets;
+    this.sender = sender;
+    this.schedule = schedule;
+    this.metrics = metrics;
+    this.properties = properties;
+    this.threads = threads;
+    this.clock = clock;
+  }
+
+  @Scheduled(
+      fixedDelayString = "${cardgen.webhooks.poll-interval:1s}",
+      initialDelayString = "${cardgen.webhooks.poll-interval:1s}")
+  void poll() {
+    if (!properties.enabled()) {
+      return;
+    }
+    try {
+      while (deliverDue() == properties.maxConcurrent()) {
+        // a full claim: more may be due, no need to wait for the next poll
+      }
+    } catch (RuntimeException failure) {
+      // The class only: a database error's detail can quote a row, and rows hold payloads.
+      log.warn("Webhook poll failed, the next one retries: {}", failure.getClass().getName());
+    }
+  }
+
+  /** Claims what is due now and makes one attempt at each, in parallel; returns how many. */
+  int deliverDue() {
+    Instant now = clock.instant();
+    List<DueWebhook> due =
+        outbox.claim(owner, now, now.plus(properties.lease()), properties.maxConcurrent());
+    CompletableFuture.allOf(
+            due.stream()
+                .map(delivery -> CompletableFuture.runAsync(() -> attempt(delivery), threads))
+                .toArray(CompletableFuture[]::new))
+        .join();
+    metrics.pending(outbox.pending());
+    return due.size();
+  }
+
+  @Override
+  public void close() {
+    threads.shutdownNow();
+    sender.close();
+  }
+
+  private void attempt(DueWebhook delivery) {
+    try {
+      long timestamp = clock.instant().getEpochSecond();
+      WebhookSecret secret = secrets.current(delivery.accountId());
+      Map<String, String> headers =
+          Map.of(
+              "webhook-id", delivery.id().toString(),
+              "webhook-timestamp", Long.toString(timestamp),
+              "webhook-signature",
+                  WebhookSignature.sign(
+                      secret, delivery.id().toString(), timestamp, delivery.payload()));
+      long started = System.nanoTime();
+      AttemptOutcome outcome = sender.send(delivery.url(), headers, delivery.payload());
+      if (!(outcome instanceof AttemptOutcome.RefusedAddress)) {
+        metrics.exchanged(Duration.ofNanos(System.nanoTime() - started));
+      }
+      record(delivery, outcome);
+    } catch (RuntimeException failure) {
+      // The lease runs out and another attempt follows; nothing here may leak the payload.
+      log.warn(
+          "Webhook {} attempt failed unexpectedly: {}", delivery, failure.getClass().getName());
+    }
+  }
+
+  private void record(DueWebhook delivery, AttemptOutcome outcome) {
+    Instant now = clock.instant();
+    if (outcome instanceof AttemptOutcome.Delivered delivered) {
+      if (outbox.delivered(delivery, owner, delivered.status(), now)) {
+        metrics.attempted(Outcome.DELIVERED);
+      }
+      return;
+    }
+    Integer status = outcome instanceof AttemptOutcome.Failed failed ? failed.status() : null;
+    String reason =
+        outcome instanceof AttemptOutcome.Failed failed
+            ? failed.reason()
+            : "address refused: " + ((AttemptOutcome.RefusedAddress) outcome).reason();
+    Optional<Instant> next = schedule.next(delivery.attempt(), delivery.createdAt(), now);
+    if (next.isEmpty()) {
+      if (outbox.giveUp(delivery, owner, status, reason, now)) {
+        metrics.attempted(Outcome.GAVE_UP);
+        log.warn("Webhook {} gave up: {}", delivery, reason);
+      }
+      return;
+    }
+    if (outbox.retryAt(delivery, owner, next.get(), status, reason)) {
+      metrics.attempted(
+          outcome instanceof AttemptOutcome.RefusedAddress
+              ? Outcome.REFUSED_ADDRESS
+              : Outcome.RETRIED);
+      log.info("Webhook {} failed ({}); next attempt at {}", delivery, reason, next.get());
+    }
+  }
+}

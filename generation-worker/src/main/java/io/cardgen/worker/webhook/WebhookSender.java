@@ -1,0 +1,163 @@
+package io.cardgen.worker.webhook;
+
+import io.cardgen.worker.webhook.Destinations.Checked;
+import io.cardgen.worker.webhook.Destinations.Destination;
+import io.cardgen.worker.webhook.Destinations.Refused;
+import io.cardgen.worker.webhook.Destinations.Unresolved;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.impl.routing.DefaultRoutePlanner;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * POSTs one webhook attempt. Each attempt checks the URL's addresses again ({@link Destinations})
+ * and gets a client of its own whose only name resolution returns exactly those addresses, so a DNS
+ * answer that changed since the check cannot redirect the connection (Apache HttpClient for that
+ * hook, as for photo links). Webhooks are rare next to cards, so a connection per attempt costs
+ * little and leaves no pooled connection to reason about. Redirects are not followed, the response
+ * body is never read, and the whole attempt is cut at the timeout.
+ */
+final class WebhookSender implements AutoCloseable {
+
+  private static final ContentType JSON = ContentType.create("application/json");
+
+  private final Destinations destinations;
+  private final Duration timeout;
+  private final ScheduledThreadPoolExecutor deadlines;
+
+  WebhookSender(Destinations destinations, Duration timeout) {
+    this.destinations = destinations;
+    this.timeout = timeout;
+    this.deadlines =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread thread = new Thread(task, "webhook-deadlines");
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.deadlines.setRemoveOnCancelPolicy(true);
+  }
+
+  AttemptOutcome send(String url, Map<String, String> headers, String body) {
+    Destination destination = destinations.check(url);
+    if (destination instanceof Refused refused) {
+      return new AttemptOutcome.RefusedAddress(refused.reason());
+    }
+    if (destination instanceof Unresolved unresolved) {
+      return new AttemptOutcome.Failed(null, unresolved.reason());
+    }
+    Checked checked = (Checked) destination;
+    HttpPost post = new HttpPost(checked.uri());
+    headers.forEach(post::setHeader);
+    post.setEntity(new ByteArrayEntity(body.getBytes(StandardCharsets.UTF_8), JSON));
+    AtomicBoolean expired = new AtomicBoolean();
+    ScheduledFuture<?> timer =
+        deadlines.schedule(
+            () -> {
+              expired.set(true);
+              post.cancel();
+            },
+            timeout.toNanos(),
+            TimeUnit.NANOSECONDS);
+    try (CloseableHttpClient client = pinnedTo(checked.addresses());
+        ClassicHttpResponse response = client.executeOpen(null, post, null)) {
+      int status = response.getCode();
+      // Drops the connection instead of draining whatever body the receiver sends.
+      post.cancel();
+      return status >= 200 && status < 300
+          ? new AttemptOutcome.Delivered(status)
+          : new AttemptOutcome.Failed(status, checked.host() + " answered HTTP " + status);
+    } catch (IOException e) {
+      String reason = expired.get() ? "no answer within " + timeout : describe(e);
+      return new AttemptOutcome.Failed(null, checked.host() + ": " + reason);
+    } finally {
+      timer.cancel(false);
+      post.cancel();
+    }
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof ConnectException) {
+      return "connection refused";
+    }
+    if (e instanceof SocketTimeoutException) {
+      return "timed out";
+    }
+    return e.getClass().getSimpleName();
+  }
+
+  private CloseableHttpClient pinnedTo(List<InetAddress> addresses) {
+    Timeout limit = Timeout.ofMilliseconds(timeout.toMillis());
+    return HttpClients.custom()
+        .setConnectionManager(
+            PoolingHttpClientConnectionManagerBuilder.create()
+                .setDnsResolver(new PinnedResolver(addresses.toArray(InetAddress[]::new)))
+                .setDefaultConnectionConfig(
+                    ConnectionConfig.custom()
+                        .setConnectTimeout(limit)
+                        .setSocketTimeout(limit)
+                        .build())
+                .build())
+        .setDefaultRequestConfig(
+            RequestConfig.custom()
+                .setRedirectsEnabled(false)
+                .setResponseTimeout(limit)
+                .setConnectionRequestTimeout(limit)
+                .setAuthenticationEnabled(false)
+                .setProtocolUpgradeEnabled(false)
+                .build())
+        // Direct connections only: a proxy would resolve the name itself, past our check.
+        .setRoutePlanner(new DefaultRoutePlanner(DefaultSchemePortResolver.INSTANCE))
+        .setUserAgent("cardgen-webhooks")
+        .disableRedirectHandling()
+        .disableAutomaticRetries()
+        .disableCookieManagement()
+        .disableAuthCaching()
+        .disableContentCompression()
+        .build();
+  }
+
+  @Override
+  public void close() {
+    deadlines.shutdownNow();
+  }
+
+  /**
+   * The one client's only resolution: the addresses checked for this attempt, whatever DNS says
+   * now.
+   */
+  private record PinnedResolver(InetAddress[] addresses) implements DnsResolver {
+
+    @Override
+    public InetAddress[] resolve(String host) {
+      return addresses.clone();
+    }
+
+    @Override
+    public String resolveCanonicalHostname(String host) {
+      return host; // only asked for by Kerberos authentication, which this client never does
+    }
+  }
+}

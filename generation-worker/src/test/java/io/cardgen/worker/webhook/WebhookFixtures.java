@@ -1,0 +1,122 @@
+package io.cardgen.worker.webhook;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Accounts and outbox rows as the gateway and the batch code leave them, and how to read them. */
+final class WebhookFixtures {
+
+  /** A delivery row as stored. */
+  record Row(
+      String state,
+      int attempts,
+      Instant nextAttemptAt,
+      Integer lastStatus,
+      String lastError,
+      String leaseOwner) {}
+
+  private final JdbcClient jdbc;
+
+  WebhookFixtures(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  UUID anAccount(String webhookSecret) {
+    UUID id = UUID.randomUUID();
+    jdbc.sql(
+            """
+            INSERT INTO accounts (id, name, api_key_hash, balance, webhook_secret)
+            VALUES (:id, 'shop', :hash, 0, :secret)
+            """)
+        .param("id", id)
+        .param("hash", "hash-" + id)
+        .param("secret", webhookSecret)
+        .update();
+    return id;
+  }
+
+  /** The row a finishing batch writes: one PENDING delivery, due now. */
+  UUID aPendingDelivery(UUID account, String url, String payload, Instant now) {
+    UUID id = UUID.randomUUID();
+    jdbc.sql(
+            """
+            INSERT INTO webhook_deliveries (id, account_id, event_key, event_type, url, payload,
+                                            state, next_attempt_at, created_at)
+            VALUES (:id, :account, :key, 'batch.completed', :url, :payload, 'PENDING', :now, :now)
+            """)
+        .param("id", id)
+        .param("account", account)
+        .param("key", "batch.completed:" + id)
+        .param("url", url)
+        .param("payload", payload)
+        .param("now", Timestamp.from(now))
+        .update();
+    return id;
+  }
+
+  static String aPayload(UUID batch) {
+    return "{\"type\":\"batch.completed\",\"timestamp\":\"2026-11-21T10:00:00Z\","
+        + "\"data\":{\"id\":\"bat_"
+        + batch
+        + "\",\"status\":\"completed\",\"metadata\":{\"import\":\"осень-2026\"}}}";
+  }
+
+  Row row(UUID id) {
+    return jdbc.sql(
+            """
+            SELECT state, attempts, next_attempt_at, last_status, last_error, lease_owner
+            FROM webhook_deliveries WHERE id = :id
+            """)
+        .param("id", id)
+        .query(
+            (row, number) ->
+                new Row(
+                    row.getString("state"),
+                    row.getInt("attempts"),
+                    row.getTimestamp("next_attempt_at").toInstant(),
+                    (Integer) row.getObject("last_status"),
+                    row.getString("last_error"),
+                    row.getString("lease_owner")))
+        .single();
+  }
+
+  String secretOf(UUID account) {
+    return jdbc.sql("SELECT webhook_secret FROM accounts WHERE id = :id")
+        .param("id", account)
+        .query(String.class)
+        .single();
+  }
+
+  void rotate(UUID account, String secret) {
+    jdbc.sql("UPDATE accounts SET webhook_secret = :secret WHERE id = :id")
+        .param("secret", secret)
+        .param("id", account)
+        .update();
+  }
+
+  void clearOutbox() {
+    jdbc.sql("DELETE FROM webhook_deliveries").update();
+  }
+
+  /**
+   * What a receiver computes to check a request, written here from the specification alone (not
+   * with the code under test): HMAC-SHA256 over "id.timestamp.body" keyed with the base64-decoded
+   * part of the secret after "whsec_".
+   */
+  static String expectedSignature(String secret, String id, String timestamp, String body)
+      throws GeneralSecurityException {
+    byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(key, "HmacSHA256"));
+    byte[] digest =
+        mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8));
+    return "v1," + Base64.getEncoder().encodeToString(digest);
+  }
+}

@@ -1,0 +1,82 @@
+package io.cardgen.worker.webhook;
+
+import io.cardgen.worker.testing.SettableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * What one delivery test works with: a settable clock, its own meters, a DNS it can repoint, real
+ * receivers on loopback addresses and deliverers built as the worker builds them, with 127.0.0.1
+ * allowlisted. Closes what it started.
+ */
+final class WebhookTestBed implements AutoCloseable {
+
+  // Long enough that a loaded 2-core build box answers a local request well within it.
+  static final Duration TIMEOUT = Duration.ofSeconds(5);
+  static final Duration LEASE = Duration.ofSeconds(30);
+
+  final SettableClock clock = new SettableClock();
+  final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
+  final Map<String, String> dns = new ConcurrentHashMap<>();
+  private final JdbcClient jdbc;
+  private final List<AutoCloseable> started = new ArrayList<>();
+
+  WebhookTestBed(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  WebhookReceiver receiver(String address) throws Exception {
+    WebhookReceiver receiver = new WebhookReceiver(address);
+    started.add(receiver);
+    return receiver;
+  }
+
+  /** A deliverer as a worker would run it; each is a new deliverer with its own lease owner. */
+  WebhookDeliverer deliverer() {
+    WebhookProperties properties =
+        new WebhookProperties(
+            true,
+            Duration.ofSeconds(1),
+            4,
+            TIMEOUT,
+            LEASE,
+            Duration.ofSeconds(5),
+            Duration.ofHours(1),
+            Duration.ofHours(25),
+            List.of("127.0.0.1"));
+    WebhookDeliverer deliverer =
+        WebhookConfiguration.create(jdbc, properties, metrics, clock, this::resolve);
+    started.add(deliverer);
+    return deliverer;
+  }
+
+  double count(String outcome) {
+    return metrics.counter(WebhookMetrics.DELIVERIES, "outcome", outcome).count();
+  }
+
+  /** Names the test points where it likes; other {@code .test} names do not resolve. */
+  private InetAddress[] resolve(String host) throws UnknownHostException {
+    String address = dns.get(host);
+    if (address != null) {
+      return new InetAddress[] {InetAddress.getByName(address)};
+    }
+    if (host.endsWith(".test")) {
+      throw new UnknownHostException(host);
+    }
+    return InetAddress.getAllByName(host);
+  }
+
+  @Override
+  public void close() throws Exception {
+    for (AutoCloseable closeable : started) {
+      closeable.close();
+    }
+  }
+}
