@@ -1,9 +1,13 @@
 package io.cardgen.worker.llm;
 
 import dev.langchain4j.model.output.TokenUsage;
+import io.cardgen.common.card.CardContent;
+import io.cardgen.worker.validation.Violation;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -18,11 +22,24 @@ import java.util.Map;
  * first answer passed, {@code repaired} when the repair round's did, {@code failed} otherwise. The
  * first-pass rate is {@code first / (first + repaired + failed)}. Both carry the prompt version, so
  * a new prompt can be compared with the old one while both run.
+ *
+ * <p>The first answer of every card is also described before any fix: its description length as a
+ * fraction of the requested one ({@code cardgen_generation_first_length_ratio}, with buckets at the
+ * 80%/115% window edges) and each rule it broke ({@code
+ * cardgen_generation_first_violations_total{rule}}), so the eval can tell which mistakes the model
+ * makes, not only how many cards needed a repair.
  */
 final class LlmMetrics {
 
   static final String TOKENS = "cardgen.llm.tokens";
   static final String VALIDATION = "cardgen.generation.validation";
+  static final String FIRST_LENGTH_RATIO = "cardgen.generation.first.length.ratio";
+  static final String FIRST_VIOLATIONS = "cardgen.generation.first.violations";
+
+  /** Bucket bounds of the first answer's length ratio; 0.8 and 1.15 are the accepted window. */
+  private static final double[] RATIO_BUCKETS = {
+    0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.05, 1.1, 1.15, 1.3, 1.5, 2.0
+  };
 
   /** How a card came through validation. */
   enum Pass {
@@ -34,8 +51,25 @@ final class LlmMetrics {
   private final Counter promptTokens;
   private final Counter completionTokens;
   private final Map<Pass, Counter> passes = new EnumMap<>(Pass.class);
+  private final Map<Violation.Rule, Counter> firstViolations = new EnumMap<>(Violation.Rule.class);
+  private final DistributionSummary firstLengthRatio;
 
   LlmMetrics(MeterRegistry registry, String model, String promptVersion) {
+    this.firstLengthRatio =
+        DistributionSummary.builder(FIRST_LENGTH_RATIO)
+            .description("Description length of the first answer over the requested length")
+            .serviceLevelObjectives(RATIO_BUCKETS)
+            .tag("prompt_version", promptVersion)
+            .register(registry);
+    for (Violation.Rule rule : Violation.Rule.values()) {
+      firstViolations.put(
+          rule,
+          Counter.builder(FIRST_VIOLATIONS)
+              .description("Rules the first answer of a card broke, before any fix or repair")
+              .tag("rule", rule.name().toLowerCase(Locale.ROOT))
+              .tag("prompt_version", promptVersion)
+              .register(registry));
+    }
     this.promptTokens = tokens(registry, "prompt", model, promptVersion);
     this.completionTokens = tokens(registry, "completion", model, promptVersion);
     for (Pass pass : Pass.values()) {
@@ -61,6 +95,17 @@ final class LlmMetrics {
 
   void validated(Pass pass) {
     passes.get(pass).increment();
+  }
+
+  /** The first answer of a card as the model wrote it; a card that is no card has no length. */
+  void firstAnswer(int requestedLength, CardContent content, List<Violation> violations) {
+    if (content != null && content.description() != null) {
+      firstLengthRatio.record(content.descriptionLength() / (double) requestedLength);
+    }
+    violations.stream()
+        .map(Violation::rule)
+        .distinct()
+        .forEach(r -> firstViolations.get(r).increment());
   }
 
   private static void add(Counter counter, Integer tokens) {
