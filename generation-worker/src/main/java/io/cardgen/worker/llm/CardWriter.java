@@ -85,7 +85,8 @@ public class CardWriter {
 
   private void recordFirst(CardSpec spec, Round first) {
     if (first instanceof Round.Accepted accepted) {
-      metrics.firstAnswer(spec.length(), accepted.answer().content(), List.of());
+      // the length the model wrote, not the trimmed one: this measures the model and the prompt
+      metrics.firstAnswer(spec.length(), accepted.written(), accepted.firstViolations());
     } else if (first instanceof Round.Rejected rejected) {
       metrics.firstAnswer(spec.length(), rejected.answer().content(), rejected.violations());
     }

@@ -2,6 +2,7 @@ package io.cardgen.worker.llm;
 
 import dev.langchain4j.model.output.TokenUsage;
 import io.cardgen.common.card.CardContent;
+import io.cardgen.worker.validation.LocalFixes;
 import io.cardgen.worker.validation.Violation;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -35,6 +36,7 @@ final class LlmMetrics {
   static final String VALIDATION = "cardgen.generation.validation";
   static final String FIRST_LENGTH_RATIO = "cardgen.generation.first.length.ratio";
   static final String FIRST_VIOLATIONS = "cardgen.generation.first.violations";
+  static final String LOCAL_FIXES = "cardgen.generation.local.fixes";
 
   /** Bucket bounds of the first answer's length ratio; 0.8 and 1.15 are the accepted window. */
   private static final double[] RATIO_BUCKETS = {
@@ -53,6 +55,7 @@ final class LlmMetrics {
   private final Map<Pass, Counter> passes = new EnumMap<>(Pass.class);
   private final Map<Violation.Rule, Counter> firstViolations = new EnumMap<>(Violation.Rule.class);
   private final DistributionSummary firstLengthRatio;
+  private final Map<LocalFixes.Fix, Counter> localFixes = new EnumMap<>(LocalFixes.Fix.class);
 
   LlmMetrics(MeterRegistry registry, String model, String promptVersion) {
     this.firstLengthRatio =
@@ -61,6 +64,15 @@ final class LlmMetrics {
             .serviceLevelObjectives(RATIO_BUCKETS)
             .tag("prompt_version", promptVersion)
             .register(registry);
+    for (LocalFixes.Fix fix : LocalFixes.Fix.values()) {
+      localFixes.put(
+          fix,
+          Counter.builder(LOCAL_FIXES)
+              .description("Answers made valid by a local fix instead of a repair call")
+              .tag("fix", fix.name().toLowerCase(Locale.ROOT))
+              .tag("prompt_version", promptVersion)
+              .register(registry));
+    }
     for (Violation.Rule rule : Violation.Rule.values()) {
       firstViolations.put(
           rule,
@@ -95,6 +107,10 @@ final class LlmMetrics {
 
   void validated(Pass pass) {
     passes.get(pass).increment();
+  }
+
+  void fixed(List<LocalFixes.Fix> fixes) {
+    fixes.forEach(fix -> localFixes.get(fix).increment());
   }
 
   /** The first answer of a card as the model wrote it; a card that is no card has no length. */
