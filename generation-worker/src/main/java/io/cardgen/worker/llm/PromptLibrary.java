@@ -29,17 +29,28 @@ final class PromptLibrary {
           "length",
           "min_length",
           "max_length",
+          "target_length",
+          "words",
+          "sentences",
           "product_facts",
           "keywords",
           "style",
           "style_guidance",
           "blocks");
   private static final Set<String> BLOCK_PLACEHOLDERS =
-      Set.of("count", "length", "min_length", "max_length");
+      Set.of("count", "length", "min_length", "max_length", "target_length", "words", "sentences");
   private static final Set<String> BLOCKS =
       Set.of("description", "features", "audience", "headers", "slogans");
   static final Set<String> REPAIR_PLACEHOLDERS =
-      Set.of("violations", "length", "min_length", "max_length");
+      Set.of(
+          "violations",
+          "length",
+          "min_length",
+          "max_length",
+          "target_length",
+          "words",
+          "sentences",
+          "length_fix");
 
   private final String version;
   private final String system;
