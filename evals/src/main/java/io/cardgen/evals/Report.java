@@ -58,8 +58,8 @@ final class Report {
           "\nThe worker's metrics were not read (no `--metrics-url`): first pass, repairs,"
               + " first-answer lengths and tokens are not measured.\n");
     }
-    md.append("\n## First answers: description length / requested (before any fix)\n\n```\n")
-        .append(firstAnswerHistogram(now.path("first_answer_length_ratio_le")))
+    md.append("\n## First answers: description length, % of requested (before any fix)\n\n```\n")
+        .append(firstAnswerHistogram(now.path("first_answer_length_percent_le")))
         .append("```\n\n## Delivered cards: description length / requested\n\n```\n")
         .append(deliveredHistogram(now.path("per_card")))
         .append(
@@ -81,12 +81,13 @@ final class Report {
     String lower = "0";
     for (Map.Entry<String, JsonNode> bucket : sortedBuckets(cumulative)) {
       long count = bucket.getValue().asLong();
-      labels.add(bucket.getKey().equals("+Inf") ? "> " + lower : lower + "–" + bucket.getKey());
+      String upper = bucket.getKey().replace(".0", "");
+      labels.add(upper.equals("+Inf") ? "> " + lower : lower + "–" + upper + "%");
       counts.add(count - previous);
       previous = count;
-      lower = bucket.getKey();
+      lower = upper;
     }
-    return bars(labels, counts);
+    return bars(labels, counts) + "(window 80–115%)\n";
   }
 
   private static String deliveredHistogram(JsonNode cards) {

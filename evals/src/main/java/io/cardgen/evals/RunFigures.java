@@ -36,8 +36,8 @@ final class RunFigures {
     length.put("p50", Stats.percentile(ratios, 50));
     length.put("p90", Stats.percentile(ratios, 90));
     length.put("in_window_rate", Stats.share(ratios, r -> r >= MIN_RATIO && r <= MAX_RATIO));
-    // cumulative, as Prometheus buckets are: how many first answers had a ratio <= le
-    json.set("first_answer_length_ratio_le", counts(worker, WorkerMetrics.FIRST_RATIO_BUCKET));
+    // cumulative, as Prometheus buckets are: how many first answers had at most le percent
+    json.set("first_answer_length_percent_le", counts(worker, WorkerMetrics.FIRST_PERCENT_BUCKET));
     ObjectNode violations = counts(worker, WorkerMetrics.FIRST_VIOLATIONS);
     json.put("list_count_errors", violations.path("item_count").asInt(0));
     json.set("first_answer_violations", violations);

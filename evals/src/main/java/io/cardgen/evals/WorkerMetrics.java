@@ -24,7 +24,7 @@ final class WorkerMetrics {
   static final String TOKENS = "cardgen_llm_tokens_total";
   static final String FIRST_VIOLATIONS = "cardgen_generation_first_violations_total";
   static final String LOCAL_FIXES = "cardgen_generation_local_fixes_total";
-  static final String FIRST_RATIO_BUCKET = "cardgen_generation_first_length_ratio_bucket";
+  static final String FIRST_PERCENT_BUCKET = "cardgen_generation_first_length_percent_bucket";
 
   private static final Pattern SAMPLE =
       Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{([^}]*)})?\\s+(\\S+)", Pattern.MULTILINE);
@@ -35,7 +35,7 @@ final class WorkerMetrics {
           TOKENS, "type",
           FIRST_VIOLATIONS, "rule",
           LOCAL_FIXES, "fix",
-          FIRST_RATIO_BUCKET, "le");
+          FIRST_PERCENT_BUCKET, "le");
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();

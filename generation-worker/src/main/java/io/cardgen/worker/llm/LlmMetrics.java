@@ -25,8 +25,8 @@ import java.util.Map;
  * a new prompt can be compared with the old one while both run.
  *
  * <p>The first answer of every card is also described before any fix: its description length as a
- * fraction of the requested one ({@code cardgen_generation_first_length_ratio}, with buckets at the
- * 80%/115% window edges) and each rule it broke ({@code
+ * percentage of the requested one ({@code cardgen_generation_first_length_percent}, with buckets at
+ * the 80%/115% window edges) and each rule it broke ({@code
  * cardgen_generation_first_violations_total{rule}}), so the eval can tell which mistakes the model
  * makes, not only how many cards needed a repair.
  */
@@ -34,13 +34,17 @@ final class LlmMetrics {
 
   static final String TOKENS = "cardgen.llm.tokens";
   static final String VALIDATION = "cardgen.generation.validation";
-  static final String FIRST_LENGTH_RATIO = "cardgen.generation.first.length.ratio";
+  static final String FIRST_LENGTH_PERCENT = "cardgen.generation.first.length.percent";
   static final String FIRST_VIOLATIONS = "cardgen.generation.first.violations";
   static final String LOCAL_FIXES = "cardgen.generation.local.fixes";
 
-  /** Bucket bounds of the first answer's length ratio; 0.8 and 1.15 are the accepted window. */
-  private static final double[] RATIO_BUCKETS = {
-    0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.05, 1.1, 1.15, 1.3, 1.5, 2.0
+  /**
+   * Bucket bounds of the first answer's length in percent of the requested one; 80 and 115 bound
+   * the accepted window. Percent, not a ratio, because histogram buckets round values up to whole
+   * numbers.
+   */
+  private static final double[] PERCENT_BUCKETS = {
+    50, 60, 70, 80, 90, 100, 105, 110, 115, 130, 150, 200
   };
 
   /** How a card came through validation. */
@@ -54,14 +58,14 @@ final class LlmMetrics {
   private final Counter completionTokens;
   private final Map<Pass, Counter> passes = new EnumMap<>(Pass.class);
   private final Map<Violation.Rule, Counter> firstViolations = new EnumMap<>(Violation.Rule.class);
-  private final DistributionSummary firstLengthRatio;
+  private final DistributionSummary firstLengthPercent;
   private final Map<LocalFixes.Fix, Counter> localFixes = new EnumMap<>(LocalFixes.Fix.class);
 
   LlmMetrics(MeterRegistry registry, String model, String promptVersion) {
-    this.firstLengthRatio =
-        DistributionSummary.builder(FIRST_LENGTH_RATIO)
-            .description("Description length of the first answer over the requested length")
-            .serviceLevelObjectives(RATIO_BUCKETS)
+    this.firstLengthPercent =
+        DistributionSummary.builder(FIRST_LENGTH_PERCENT)
+            .description("Description length of the first answer, percent of the requested length")
+            .serviceLevelObjectives(PERCENT_BUCKETS)
             .tag("prompt_version", promptVersion)
             .register(registry);
     for (LocalFixes.Fix fix : LocalFixes.Fix.values()) {
@@ -116,7 +120,7 @@ final class LlmMetrics {
   /** The first answer of a card as the model wrote it; a card that is no card has no length. */
   void firstAnswer(int requestedLength, CardContent content, List<Violation> violations) {
     if (content != null && content.description() != null) {
-      firstLengthRatio.record(content.descriptionLength() / (double) requestedLength);
+      firstLengthPercent.record(100.0 * content.descriptionLength() / requestedLength);
     }
     violations.stream()
         .map(Violation::rule)
