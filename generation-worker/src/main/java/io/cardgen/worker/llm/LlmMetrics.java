@@ -68,24 +68,22 @@ final class LlmMetrics {
             .serviceLevelObjectives(PERCENT_BUCKETS)
             .tag("prompt_version", promptVersion)
             .register(registry);
-    for (LocalFixes.Fix fix : LocalFixes.Fix.values()) {
-      localFixes.put(
-          fix,
-          Counter.builder(LOCAL_FIXES)
-              .description("Answers made valid by a local fix instead of a repair call")
-              .tag("fix", fix.name().toLowerCase(Locale.ROOT))
-              .tag("prompt_version", promptVersion)
-              .register(registry));
-    }
-    for (Violation.Rule rule : Violation.Rule.values()) {
-      firstViolations.put(
-          rule,
-          Counter.builder(FIRST_VIOLATIONS)
-              .description("Rules the first answer of a card broke, before any fix or repair")
-              .tag("rule", rule.name().toLowerCase(Locale.ROOT))
-              .tag("prompt_version", promptVersion)
-              .register(registry));
-    }
+    localFixes.putAll(
+        perValue(
+            registry,
+            LOCAL_FIXES,
+            "Answers made valid by a local fix instead of a repair call",
+            "fix",
+            LocalFixes.Fix.class,
+            promptVersion));
+    firstViolations.putAll(
+        perValue(
+            registry,
+            FIRST_VIOLATIONS,
+            "Rules the first answer of a card broke, before any fix or repair",
+            "rule",
+            Violation.Rule.class,
+            promptVersion));
     this.promptTokens = tokens(registry, "prompt", model, promptVersion);
     this.completionTokens = tokens(registry, "completion", model, promptVersion);
     for (Pass pass : Pass.values()) {
@@ -132,6 +130,27 @@ final class LlmMetrics {
     if (tokens != null && tokens > 0) {
       counter.increment(tokens);
     }
+  }
+
+  /** One counter per value of {@code values}, tagged with its lower-case name. */
+  private static <E extends Enum<E>> Map<E, Counter> perValue(
+      MeterRegistry registry,
+      String name,
+      String description,
+      String tag,
+      Class<E> values,
+      String promptVersion) {
+    Map<E, Counter> counters = new EnumMap<>(values);
+    for (E value : values.getEnumConstants()) {
+      counters.put(
+          value,
+          Counter.builder(name)
+              .description(description)
+              .tag(tag, value.name().toLowerCase(Locale.ROOT))
+              .tag("prompt_version", promptVersion)
+              .register(registry));
+    }
+    return counters;
   }
 
   private static Counter tokens(
