@@ -35,6 +35,11 @@ record Answer(
     return new Answer(message, promptTokens, completionTokens, null, violation);
   }
 
+  /** The same answer with its texts fixed locally; the message stays what the model wrote. */
+  Answer withContent(CardContent fixed) {
+    return new Answer(message, promptTokens, completionTokens, fixed, null);
+  }
+
   /** What is wrong with this answer under {@code rules}; an unreadable answer is wrong as such. */
   List<Violation> violations(Function<CardContent, List<Violation>> rules) {
     return content == null ? List.of(unreadable) : rules.apply(content);

@@ -10,11 +10,9 @@ import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
 import io.cardgen.common.request.ProductFact;
 import io.cardgen.common.wire.CardSpec;
-import io.cardgen.worker.validation.OutputValidator;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -50,7 +48,7 @@ final class CardPrompt {
   }
 
   String userText(CardSpec spec, int photoCount) {
-    Map<String, String> values = lengthValues(spec.length());
+    Map<String, String> values = LengthTarget.of(spec.length(), spec.shortDescription()).values();
     values.put("photo_count", Integer.toString(photoCount));
     values.put("short_description", oneLine(spec.shortDescription()));
     values.put("product_facts", facts(spec.productFacts()));
@@ -63,7 +61,10 @@ final class CardPrompt {
 
   private String blocks(CardSpec spec) {
     List<String> lines = new ArrayList<>();
-    lines.add(library.block("description").render(lengthValues(spec.length())));
+    lines.add(
+        library
+            .block("description")
+            .render(LengthTarget.of(spec.length(), spec.shortDescription()).values()));
     addList(lines, "features", spec.featuresCount());
     if (spec.audience()) {
       lines.add(library.block("audience").render(Map.of()));
@@ -77,14 +78,6 @@ final class CardPrompt {
     if (count > 0) {
       lines.add(library.block(block).render(Map.of("count", Integer.toString(count))));
     }
-  }
-
-  private static Map<String, String> lengthValues(int length) {
-    Map<String, String> values = new HashMap<>();
-    values.put("length", Integer.toString(length));
-    values.put("min_length", Integer.toString(OutputValidator.minLength(length)));
-    values.put("max_length", Integer.toString(OutputValidator.maxLength(length)));
-    return values;
   }
 
   /** Facts in the order of spec §2.1, so the same spec always yields the same prompt. */

@@ -3,8 +3,10 @@ package io.cardgen.worker.llm;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import io.cardgen.common.card.CardContent;
 import io.cardgen.common.wire.CardSpec;
 import io.cardgen.worker.validation.GroundingCheck;
+import io.cardgen.worker.validation.LocalFixes;
 import io.cardgen.worker.validation.OutputValidator;
 import io.cardgen.worker.validation.Violation;
 import java.time.Instant;
@@ -24,6 +26,7 @@ final class CardRound {
   private final GroundingCheck grounding;
   private final PromptLibrary prompts;
   private final LlmMetrics metrics;
+  private final LocalFixes fixes = new LocalFixes();
 
   CardRound(
       ProviderCall provider,
@@ -60,16 +63,30 @@ final class CardRound {
     return reader.read(response);
   }
 
+  /**
+   * Accepts the answer as written, or after local fixes when they leave nothing to object to;
+   * otherwise rejects it with what the model wrote wrong, fixable parts included, so that the
+   * repair asks for all of it (the repaired answer is fixed locally again).
+   */
   private Round judge(CardSpec spec, Answer answer) {
-    List<Violation> violations =
-        answer.violations(
-            content -> {
-              List<Violation> all = new ArrayList<>(validator.validate(spec, content));
-              all.addAll(grounding.check(spec, content));
-              return all;
-            });
-    return violations.isEmpty()
-        ? new Round.Accepted(answer)
-        : new Round.Rejected(answer, violations);
+    List<Violation> violations = answer.violations(content -> violations(spec, content));
+    if (violations.isEmpty()) {
+      return new Round.Accepted(answer, List.of(), List.of(), answer.content());
+    }
+    if (answer.content() != null) {
+      LocalFixes.Fixed fixed = fixes.apply(spec, answer.content());
+      if (!fixed.fixes().isEmpty() && violations(spec, fixed.content()).isEmpty()) {
+        metrics.fixed(fixed.fixes());
+        return new Round.Accepted(
+            answer.withContent(fixed.content()), violations, fixed.fixes(), answer.content());
+      }
+    }
+    return new Round.Rejected(answer, violations);
+  }
+
+  private List<Violation> violations(CardSpec spec, CardContent content) {
+    List<Violation> all = new ArrayList<>(validator.validate(spec, content));
+    all.addAll(grounding.check(spec, content));
+    return all;
   }
 }

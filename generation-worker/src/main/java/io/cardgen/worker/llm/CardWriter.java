@@ -52,6 +52,7 @@ public class CardWriter {
     Instant deadline = provider.deadline();
     List<ChatMessage> messages = prompt.messages(spec, photos);
     Round first = round.run(spec, messages, deadline);
+    recordFirst(spec, first);
     if (first instanceof Round.Accepted accepted) {
       metrics.validated(Pass.FIRST);
       return generated(accepted.answer(), 0, 0);
@@ -80,6 +81,15 @@ public class CardWriter {
       return invalid("the repaired answer still breaks the rules: " + again.summary());
     }
     return ((Round.Failed) second).failure();
+  }
+
+  private void recordFirst(CardSpec spec, Round first) {
+    if (first instanceof Round.Accepted accepted) {
+      // the length the model wrote, not the trimmed one: this measures the model and the prompt
+      metrics.firstAnswer(spec.length(), accepted.written(), accepted.firstViolations());
+    } else if (first instanceof Round.Rejected rejected) {
+      metrics.firstAnswer(spec.length(), rejected.answer().content(), rejected.violations());
+    }
   }
 
   /** The card with what it cost: the tokens of every round it took, earlier ones included. */

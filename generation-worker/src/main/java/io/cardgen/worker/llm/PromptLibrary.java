@@ -22,24 +22,25 @@ import java.util.Set;
  */
 final class PromptLibrary {
 
+  /** What {@link LengthTarget#values()} fills in, in every template. */
+  private static final Set<String> LENGTH_PLACEHOLDERS =
+      Set.of("length", "min_length", "max_length", "target_length", "words", "sentences");
+
   static final Set<String> USER_PLACEHOLDERS =
-      Set.of(
+      with(
+          LENGTH_PLACEHOLDERS,
           "photo_count",
           "short_description",
-          "length",
-          "min_length",
-          "max_length",
           "product_facts",
           "keywords",
           "style",
           "style_guidance",
           "blocks");
-  private static final Set<String> BLOCK_PLACEHOLDERS =
-      Set.of("count", "length", "min_length", "max_length");
+  private static final Set<String> BLOCK_PLACEHOLDERS = with(LENGTH_PLACEHOLDERS, "count");
   private static final Set<String> BLOCKS =
       Set.of("description", "features", "audience", "headers", "slogans");
   static final Set<String> REPAIR_PLACEHOLDERS =
-      Set.of("violations", "length", "min_length", "max_length");
+      with(LENGTH_PLACEHOLDERS, "violations", "length_fix");
 
   private final String version;
   private final String system;
@@ -119,6 +120,12 @@ final class PromptLibrary {
   /** Sampling for a creativity level; a plan without the option gets the middle one. */
   Sampling sampling(Creativity creativity) {
     return sampling.get(creativity == null ? Creativity.MIDDLE : creativity);
+  }
+
+  private static Set<String> with(Set<String> common, String... more) {
+    Set<String> all = new java.util.HashSet<>(common);
+    all.addAll(Set.of(more));
+    return Set.copyOf(all);
   }
 
   private static String text(String path) {

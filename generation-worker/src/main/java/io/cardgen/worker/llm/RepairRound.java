@@ -2,8 +2,8 @@ package io.cardgen.worker.llm;
 
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.UserMessage;
+import io.cardgen.common.card.CardContent;
 import io.cardgen.common.wire.CardSpec;
-import io.cardgen.worker.validation.OutputValidator;
 import io.cardgen.worker.validation.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,20 +26,27 @@ final class RepairRound {
   List<ChatMessage> messages(CardSpec spec, List<ChatMessage> first, Round.Rejected rejected) {
     List<ChatMessage> messages = new ArrayList<>(first);
     messages.add(rejected.answer().message());
-    messages.add(UserMessage.from(text(spec, rejected.violations())));
+    CardContent content = rejected.answer().content();
+    String description = content == null ? null : content.description();
+    messages.add(UserMessage.from(text(spec, rejected.violations(), description)));
     return List.copyOf(messages);
   }
 
-  String text(CardSpec spec, List<Violation> violations) {
+  /**
+   * @param description the rejected description, to state the exact length change; {@code null}
+   *     when the answer had none
+   */
+  String text(CardSpec spec, List<Violation> violations, String description) {
     String list =
         violations.stream()
             .map(violation -> "- " + CardPrompt.oneLine(violation.detail()))
             .collect(Collectors.joining("\n"));
-    return text.render(
-        Map.of(
-            "violations", list,
-            "length", Integer.toString(spec.length()),
-            "min_length", Integer.toString(OutputValidator.minLength(spec.length())),
-            "max_length", Integer.toString(OutputValidator.maxLength(spec.length()))));
+    LengthTarget target = LengthTarget.of(spec.length(), spec.shortDescription());
+    Map<String, String> values = target.values();
+    values.put("violations", list);
+    values.put(
+        "length_fix",
+        description == null ? "" : target.fix(description.codePointCount(0, description.length())));
+    return text.render(values);
   }
 }

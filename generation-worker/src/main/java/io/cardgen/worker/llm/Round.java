@@ -1,5 +1,7 @@
 package io.cardgen.worker.llm;
 
+import io.cardgen.common.card.CardContent;
+import io.cardgen.worker.validation.LocalFixes;
 import io.cardgen.worker.validation.Violation;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -9,7 +11,24 @@ import java.util.stream.Collectors;
  */
 sealed interface Round permits Round.Accepted, Round.Rejected, Round.Failed {
 
-  record Accepted(Answer answer) implements Round {}
+  /**
+   * @param firstViolations what the answer broke before local fixes made it valid; empty when it
+   *     was valid as written
+   * @param fixes the local fixes applied, in order
+   * @param written the texts as the model wrote them, before the fixes
+   */
+  record Accepted(
+      Answer answer,
+      List<Violation> firstViolations,
+      List<LocalFixes.Fix> fixes,
+      CardContent written)
+      implements Round {
+
+    public Accepted {
+      firstViolations = List.copyOf(firstViolations);
+      fixes = List.copyOf(fixes);
+    }
+  }
 
   record Rejected(Answer answer, List<Violation> violations) implements Round {
 

@@ -54,7 +54,8 @@ class CardPromptTest {
             aCardSpec().withLength(1000).build(),
             List.of(
                 new Violation(Rule.DESCRIPTION_LENGTH, "description has 12 characters"),
-                new Violation(Rule.NOT_A_CARD, "broken\nJSON")));
+                new Violation(Rule.NOT_A_CARD, "broken\nJSON")),
+            null);
 
     assertThat(text.lines())
         .contains(

@@ -21,7 +21,12 @@ final class CardWriter {
   private final int descriptionLength;
 
   CardWriter(String shortDescription, int descriptionLength) {
-    this.book = Language.of(shortDescription).phrasebook();
+    this(shortDescription, Language.of(shortDescription), descriptionLength);
+  }
+
+  /** A card in {@code language} whatever the description's, as a model answering wrongly writes. */
+  CardWriter(String shortDescription, Language language, int descriptionLength) {
+    this.book = language.phrasebook();
     this.terms = ProductTerms.from(shortDescription, book);
     this.random = new Random(31L * shortDescription.hashCode() + descriptionLength);
     this.descriptionLength = descriptionLength;

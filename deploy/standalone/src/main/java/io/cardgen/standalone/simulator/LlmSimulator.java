@@ -45,7 +45,18 @@ public final class LlmSimulator implements AutoCloseable {
    * @param latency how long every answer is held back, like a real model's thinking time
    */
   public static LlmSimulator start(String host, int port, Duration latency) {
+    return start(host, port, latency, SimulatorProfile.exact());
+  }
+
+  /**
+   * Starts serving at once, answering as {@code profile} says.
+   *
+   * @param port 0 picks a free port; read it back with {@link #port()}
+   */
+  public static LlmSimulator start(
+      String host, int port, Duration latency, SimulatorProfile profile) {
     Objects.requireNonNull(latency, "latency");
+    Objects.requireNonNull(profile, "profile");
     // Handlers only parse and compose text, then hand the wait to the timer, so a cached pool
     // stays small; on Java 17 there are no virtual threads to prefer.
     ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("llm-simulator-"));
@@ -53,7 +64,7 @@ public final class LlmSimulator implements AutoCloseable {
         Executors.newSingleThreadScheduledExecutor(daemonThreads("llm-simulator-timer-"));
     try {
       HttpServer server = HttpServer.create(new InetSocketAddress(host, port), ACCEPT_BACKLOG);
-      SimulatedModel model = new SimulatedModel(Clock.systemUTC());
+      SimulatedModel model = new SimulatedModel(Clock.systemUTC(), profile);
       server.createContext("/", new ChatCompletionsEndpoint(model, latency, workers, timer));
       server.setExecutor(workers);
       server.start();

@@ -22,10 +22,12 @@ final class SimulatedModel {
   private static final String SCHEMA_BREAKING_CONTENT = "{\"text\":42}";
 
   private final InstantSource clock;
+  private final RealisticWriter realistic;
   private final AtomicLong completions = new AtomicLong();
 
-  SimulatedModel(InstantSource clock) {
+  SimulatedModel(InstantSource clock, SimulatorProfile profile) {
     this.clock = clock;
+    this.realistic = profile.realistic() ? new RealisticWriter(profile) : null;
   }
 
   Answer answer(ChatRequest request) {
@@ -33,7 +35,7 @@ final class SimulatedModel {
     Duration delay = brief.directives().extraDelay();
     int length = brief.targetLength();
     return switch (brief.directives().behaviour()) {
-      case NORMAL -> completed(request, Reply.stop(card(request, brief, length)), delay);
+      case NORMAL -> completed(request, Reply.stop(normal(request, brief)), delay);
       case SHORT ->
           completed(
               request, Reply.stop(card(request, brief, length / SHORT_LENGTH_DIVISOR)), delay);
@@ -68,6 +70,12 @@ final class SimulatedModel {
     String id = "chatcmpl-sim-" + completions.incrementAndGet();
     long created = clock.instant().getEpochSecond();
     return new Answer(200, CompletionBodies.completion(id, created, request, reply), delay);
+  }
+
+  private String normal(ChatRequest request, ProductBrief brief) {
+    return realistic == null
+        ? card(request, brief, brief.targetLength())
+        : realistic.write(request, brief);
   }
 
   /** A card of the right length whose description opens with a volume no input gives. */

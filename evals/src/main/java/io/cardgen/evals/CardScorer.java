@@ -1,0 +1,127 @@
+package io.cardgen.evals;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Scores a card against its golden product. Independent of the worker's own checks on purpose: the
+ * eval is what judges those checks, so it must not share their code or their blind spots.
+ */
+final class CardScorer {
+
+  private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)?");
+  private static final Pattern CERTIFICATION =
+      Pattern.compile(
+          "\\b(?:ISO|ГОСТ|GOST|EN|IEC|EAC|CE|FDA|RoHS)(?:\\s?\\d[\\d:-]*)?\\b|сертифи\\p{L}*"
+              + "|certifi\\p{L}*",
+          Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  private static final List<String> TEXT_BLOCKS = List.of("description", "audience");
+  private static final List<String> LIST_BLOCKS = List.of("features", "headers", "slogans");
+  private static final int STEM = 5;
+
+  private CardScorer() {}
+
+  static CardScore score(CardRun run) {
+    GoldenProduct product = run.product();
+    if (!run.succeeded()) {
+      return new CardScore(
+          product.id(),
+          product.category(),
+          run.code(),
+          run.latencyMillis(),
+          null,
+          null,
+          null,
+          null,
+          List.of(),
+          List.of(),
+          List.of());
+    }
+    String text = texts(run.card());
+    String input = product.input();
+    String description = run.card().path("description").asString("");
+    return new CardScore(
+        product.id(),
+        product.category(),
+        null,
+        run.latencyMillis(),
+        description.codePointCount(0, description.length()) / (double) product.length(),
+        Languages.of(text).equals(product.language()),
+        product.facts().isEmpty()
+            ? 1.0
+            : product.facts().stream().filter(p -> p.matcher(text).find()).count()
+                / (double) product.facts().size(),
+        keywordCoverage(product.keywords(), text),
+        unsupported(NUMBER, text, input, true),
+        unsupported(CERTIFICATION, text, input, false),
+        product.mustNot().stream()
+            .filter(p -> p.matcher(text).find())
+            .map(Pattern::pattern)
+            .toList());
+  }
+
+  /** Every text block and list item of the card, one per line. */
+  static String texts(JsonNode card) {
+    StringBuilder text = new StringBuilder();
+    for (String block : TEXT_BLOCKS) {
+      text.append(card.path(block).asString("")).append('\n');
+    }
+    for (String block : LIST_BLOCKS) {
+      card.path(block).values().forEach(item -> text.append(item.asString("")).append('\n'));
+    }
+    return text.toString();
+  }
+
+  /**
+   * A keyword counts when each of its words appears, compared by its first letters so that Russian
+   * inflection ("керамическая" → "керамической") does not hide it.
+   */
+  private static Double keywordCoverage(List<String> keywords, String text) {
+    if (keywords.isEmpty()) {
+      return null;
+    }
+    String lower = text.toLowerCase(Locale.ROOT).replace('ё', 'е');
+    long covered =
+        keywords.stream()
+            .filter(
+                keyword -> {
+                  String words = keyword.toLowerCase(Locale.ROOT).replace('ё', 'е');
+                  for (String word : words.split("\\P{L}+")) {
+                    String stem = word.length() > STEM ? word.substring(0, STEM) : word;
+                    if (!lower.contains(stem)) {
+                      return false;
+                    }
+                  }
+                  return true;
+                })
+            .count();
+    return covered / (double) keywords.size();
+  }
+
+  private static List<String> unsupported(
+      Pattern pattern, String text, String input, boolean numeric) {
+    Set<String> stated = new LinkedHashSet<>();
+    Matcher given = pattern.matcher(input);
+    while (given.find()) {
+      stated.add(normal(given.group(), numeric));
+    }
+    Set<String> invented = new LinkedHashSet<>();
+    Matcher found = pattern.matcher(text);
+    while (found.find()) {
+      if (!stated.contains(normal(found.group(), numeric))) {
+        invented.add(found.group());
+      }
+    }
+    return List.copyOf(invented);
+  }
+
+  private static String normal(String match, boolean numeric) {
+    String lower = match.toLowerCase(Locale.ROOT);
+    return numeric ? lower.replace(',', '.') : lower.replaceAll("\\s", "");
+  }
+}

@@ -1,0 +1,93 @@
+package io.cardgen.evals;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The command line of {@code scripts/eval}: {@code --base-url URL --api-key KEY --out DIR [--golden
+ * DIR] [--concurrency N]}, plus optional {@code --metrics-url} (the worker's Prometheus scrape, for
+ * first-pass, repair and token figures), {@code --baseline FILE} (a report.json to compare with),
+ * {@code --price-in}/{@code --price-out} (USD per million prompt/completion tokens) and {@code
+ * --only N} (the first N products, for a quick look).
+ */
+record EvalOptions(
+    URI baseUrl,
+    String apiKey,
+    Path out,
+    Path golden,
+    int concurrency,
+    Optional<URI> metricsUrl,
+    Optional<Path> baseline,
+    double priceIn,
+    double priceOut,
+    int only) {
+
+  static final String USAGE =
+      "usage: scripts/eval --base-url URL --api-key KEY --out DIR [--golden DIR] [--concurrency N]"
+          + " [--metrics-url URL] [--baseline FILE] [--price-in USD] [--price-out USD] [--only N]";
+
+  /** Set by scripts/eval so that the default golden set is found from any directory. */
+  static final String GOLDEN_PROPERTY = "cardgen.eval.golden";
+
+  private static final int MAX_CONCURRENCY = 64;
+  private static final List<String> NAMES =
+      List.of(
+          "base-url",
+          "api-key",
+          "out",
+          "golden",
+          "concurrency",
+          "metrics-url",
+          "baseline",
+          "price-in",
+          "price-out",
+          "only");
+
+  static EvalOptions parse(String... args) {
+    Map<String, String> given = new HashMap<>();
+    List<String> rest = new ArrayList<>(List.of(args));
+    while (!rest.isEmpty()) {
+      String flag = rest.remove(0);
+      if (!flag.startsWith("--") || !NAMES.contains(flag.substring(2)) || rest.isEmpty()) {
+        throw new IllegalArgumentException("unknown option or missing value: " + flag);
+      }
+      given.put(flag.substring(2), rest.remove(0));
+    }
+    for (String required : List.of("base-url", "api-key", "out")) {
+      if (!given.containsKey(required)) {
+        throw new IllegalArgumentException("--" + required + " is required");
+      }
+    }
+    int concurrency = Integer.parseInt(given.getOrDefault("concurrency", "4"));
+    if (concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+      throw new IllegalArgumentException("--concurrency must be within 1.." + MAX_CONCURRENCY);
+    }
+    return new EvalOptions(
+        URI.create(withoutTrailingSlash(given.get("base-url"))),
+        given.get("api-key"),
+        Path.of(given.get("out")),
+        Path.of(given.getOrDefault("golden", System.getProperty(GOLDEN_PROPERTY, "evals/golden"))),
+        concurrency,
+        Optional.ofNullable(given.get("metrics-url")).map(URI::create),
+        Optional.ofNullable(given.get("baseline")).map(Path::of),
+        Double.parseDouble(given.getOrDefault("price-in", "0.15")),
+        Double.parseDouble(given.getOrDefault("price-out", "0.60")),
+        Integer.parseInt(given.getOrDefault("only", "0")));
+  }
+
+  /** Keeps the API key out of anything that prints the options. */
+  @Override
+  public String toString() {
+    return "EvalOptions[baseUrl=%s, out=%s, golden=%s, concurrency=%d, metricsUrl=%s]"
+        .formatted(baseUrl, out, golden, concurrency, metricsUrl.map(URI::toString).orElse("-"));
+  }
+
+  private static String withoutTrailingSlash(String url) {
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+}
