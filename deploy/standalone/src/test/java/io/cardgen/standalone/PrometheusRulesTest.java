@@ -1,0 +1,46 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Prometheus files under deploy/prometheus, checked by promtool: the rules load, the alert unit
+ * tests in alerts.test.yml pass, and both scrape configurations are valid. promtool comes with
+ * Debian's prometheus package; where it is not installed these tests are skipped, not passed.
+ */
+class PrometheusRulesTest {
+
+  private static final Path PROMETHEUS = Path.of("..", "prometheus").toAbsolutePath().normalize();
+
+  @BeforeAll
+  static void needsPromtool() {
+    assumeTrue(
+        Tools.onPath("promtool"),
+        "promtool is not installed (apt-get install prometheus): Prometheus rule tests skipped");
+  }
+
+  @Test
+  void rulesLoad() {
+    Tools.Result result = Tools.run(PROMETHEUS, "promtool", "check", "rules", "alerts.yml");
+    assertThat(result.exitCode()).as(result.output()).isZero();
+  }
+
+  @Test
+  void alertUnitTestsPass() {
+    Tools.Result result = Tools.run(PROMETHEUS, "promtool", "test", "rules", "alerts.test.yml");
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output()).contains("SUCCESS");
+  }
+
+  @Test
+  void scrapeConfigurationsAreValid() {
+    for (String config : new String[] {"prometheus.yml", "prometheus-kubernetes.yml"}) {
+      Tools.Result result = Tools.run(PROMETHEUS, "promtool", "check", "config", config);
+      assertThat(result.exitCode()).as(config + ": " + result.output()).isZero();
+    }
+  }
+}
