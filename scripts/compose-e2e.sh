@@ -33,6 +33,9 @@ if [ -z "$docker" ] || ! "$docker" info >/dev/null 2>&1; then
   echo "compose-e2e: SKIPPED - no Docker engine answers here (install docker.io and start dockerd)" >&2
   exit "${E2E_SKIP_EXIT:-0}"
 fi
+# docker-compose 1.29 builds by running `docker` from PATH: make it the client chosen above (a
+# newer static client without the buildx plugin cannot build with BuildKit).
+PATH=$(dirname "$docker"):$PATH
 if command -v docker-compose >/dev/null; then
   compose_cmd=(docker-compose)
 elif "$docker" compose version >/dev/null 2>&1; then

@@ -61,9 +61,9 @@ class MetricsCatalogIT {
     TestStack.Response response =
         stack.generate(stack.demoKey(), "metrics-catalog-1", RequestBodies.aRequest().json());
     assertThat(response.status()).as("%s", response).isEqualTo(200);
-    gateway = new Scrape(stack.managementText("/actuator/prometheus"));
+    gateway = Scrape.of(stack.managementText("/actuator/prometheus"));
     int workerPort = ((WebServerApplicationContext) stack.app.worker()).getWebServer().getPort();
-    worker = new Scrape(get("http://localhost:" + workerPort + "/actuator/prometheus"));
+    worker = Scrape.of(get("http://localhost:" + workerPort + "/actuator/prometheus"));
   }
 
   @Test
@@ -143,20 +143,19 @@ class MetricsCatalogIT {
   }
 
   private static String get(String url) throws Exception {
-    try (HttpClient http = HttpClient.newHttpClient()) {
-      HttpResponse<String> response =
-          http.send(
-              HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
-              HttpResponse.BodyHandlers.ofString());
-      assertThat(response.statusCode()).as(url).isEqualTo(200);
-      return response.body();
-    }
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(url).isEqualTo(200);
+    return response.body();
   }
 
   /** The sample names of one Prometheus text exposition. */
   private record Scrape(Set<String> samples) {
-    Scrape(String text) {
-      this(
+    static Scrape of(String text) {
+      return new Scrape(
           text.lines()
               .filter(line -> !line.isBlank() && !line.startsWith("#"))
               .map(line -> line.split("[{ ]", 2)[0])

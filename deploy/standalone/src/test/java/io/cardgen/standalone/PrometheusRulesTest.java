@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
@@ -37,10 +38,20 @@ class PrometheusRulesTest {
   }
 
   @Test
-  void scrapeConfigurationsAreValid() {
-    for (String config : new String[] {"prometheus.yml", "prometheus-kubernetes.yml"}) {
-      Tools.Result result = Tools.run(PROMETHEUS, "promtool", "check", "config", config);
-      assertThat(result.exitCode()).as(config + ": " + result.output()).isZero();
-    }
+  void composeScrapeConfigurationIsValid() {
+    Tools.Result result = Tools.run(PROMETHEUS, "promtool", "check", "config", "prometheus.yml");
+    assertThat(result.exitCode()).as(result.output()).isZero();
+  }
+
+  @Test
+  void kubernetesScrapeConfigurationIsValid() {
+    Tools.Result result =
+        Tools.run(PROMETHEUS, "promtool", "check", "config", "prometheus-kubernetes.yml");
+    // Debian builds Prometheus without Kubernetes service discovery; its promtool cannot read
+    // the file at all, which says nothing about the file.
+    assumeFalse(
+        result.output().contains("field kubernetes_sd_configs not found"),
+        "this promtool has no Kubernetes discovery (Debian's build): prometheus-kubernetes.yml skipped");
+    assertThat(result.exitCode()).as(result.output()).isZero();
   }
 }
