@@ -79,6 +79,8 @@ teardown() {
   exit "$rc"
 }
 trap teardown EXIT
+# A signal ends the run through the EXIT trap, so the stack is torn down too.
+trap 'exit 143' TERM INT
 
 host_port() { # <service> <container port> -> host port (first replica)
   compose port "$1" "$2" | tail -n 1 | sed 's/.*://'
