@@ -86,8 +86,9 @@ host_port() { # <service> <container port> -> host port (first replica)
   compose port "$1" "$2" | tail -n 1 | sed 's/.*://'
 }
 
-containers_of() { # <service>
-  compose ps -q "$1"
+containers_of() { # <service> -> running container ids (Docker's labels: much faster than compose ps)
+  "$docker" ps -q --filter "label=com.docker.compose.project=$COMPOSE_PROJECT_NAME" \
+    --filter "label=com.docker.compose.service=$1"
 }
 
 wait_healthy() { # <service> <count> <seconds>
@@ -223,7 +224,9 @@ replay_mismatch=0
 for key in $(cat "$work/keys"); do
   cmp -s "$work/first/$key" "$work/r/$key" || replay_mismatch=$((replay_mismatch + 1))
 done
-distinct_cards=$(cat "$work"/r/load-* "$work"/r/warmup-* | awk '$1 == 200 {print $2}' | sort -u | wc -l)
+# The status files only (the *.json bodies beside them hold no trailing newline).
+distinct_cards=$(for key in $(cat "$work/keys") warmup-1 warmup-2 warmup-3; do cat "$work/r/$key"; done \
+  | awk '$1 == 200 {print $2}' | sort -u | wc -l)
 
 # ---------------------------------------------------------------------------------------------
 audit=$(admin GET /admin/audit)
