@@ -26,21 +26,17 @@ class PrometheusRulesTest {
 
   @Test
   void rulesLoad() {
-    Tools.Result result = Tools.run(PROMETHEUS, "promtool", "check", "rules", "alerts.yml");
-    assertThat(result.exitCode()).as(result.output()).isZero();
+    promtoolSucceeds("check", "rules", "alerts.yml");
   }
 
   @Test
   void alertUnitTestsPass() {
-    Tools.Result result = Tools.run(PROMETHEUS, "promtool", "test", "rules", "alerts.test.yml");
-    assertThat(result.exitCode()).as(result.output()).isZero();
-    assertThat(result.output()).contains("SUCCESS");
+    assertThat(promtoolSucceeds("test", "rules", "alerts.test.yml")).contains("SUCCESS");
   }
 
   @Test
   void composeScrapeConfigurationIsValid() {
-    Tools.Result result = Tools.run(PROMETHEUS, "promtool", "check", "config", "prometheus.yml");
-    assertThat(result.exitCode()).as(result.output()).isZero();
+    promtoolSucceeds("check", "config", "prometheus.yml");
   }
 
   @Test
@@ -53,5 +49,15 @@ class PrometheusRulesTest {
         result.output().contains("field kubernetes_sd_configs not found"),
         "this promtool has no Kubernetes discovery (Debian's build): prometheus-kubernetes.yml skipped");
     assertThat(result.exitCode()).as(result.output()).isZero();
+  }
+
+  /** Runs promtool in deploy/prometheus, asserts it succeeded and returns what it printed. */
+  private static String promtoolSucceeds(String... arguments) {
+    String[] command = new String[arguments.length + 1];
+    command[0] = "promtool";
+    System.arraycopy(arguments, 0, command, 1, arguments.length);
+    Tools.Result result = Tools.run(PROMETHEUS, command);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    return result.output();
   }
 }
