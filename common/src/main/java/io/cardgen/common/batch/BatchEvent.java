@@ -1,7 +1,9 @@
 package io.cardgen.common.batch;
 
 import io.cardgen.common.wire.WireJson;
+import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -23,6 +25,18 @@ public record BatchEvent(
       VALUES (:id, :account, :eventKey, :eventType, :url, :payload, 'PENDING', 0, :now, :now)
       ON CONFLICT (event_key) DO NOTHING
       """;
+
+  /** The named parameters of {@link #INSERT}. */
+  public Map<String, Object> parameters(Instant now) {
+    return Map.of(
+        "id", id,
+        "account", accountId,
+        "eventKey", eventKey,
+        "eventType", eventType,
+        "url", url,
+        "payload", payload,
+        "now", Timestamp.from(now));
+  }
 
   private record Body(String type, String timestamp, BatchObject data) {}
 

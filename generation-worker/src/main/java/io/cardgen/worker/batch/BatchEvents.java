@@ -2,7 +2,6 @@ package io.cardgen.worker.batch;
 
 import io.cardgen.common.batch.BatchEvent;
 import io.cardgen.common.batch.BatchObject;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -29,14 +28,6 @@ class BatchEvents {
             .query(BatchObject::map)
             .single();
     BatchEvent event = BatchEvent.ended(UUID.randomUUID(), accountId, batch, now);
-    jdbc.sql(BatchEvent.INSERT)
-        .param("id", event.id())
-        .param("account", event.accountId())
-        .param("eventKey", event.eventKey())
-        .param("eventType", event.eventType())
-        .param("url", event.url())
-        .param("payload", event.payload())
-        .param("now", Timestamp.from(now))
-        .update();
+    jdbc.sql(BatchEvent.INSERT).params(event.parameters(now)).update();
   }
 }
