@@ -13,6 +13,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
@@ -55,7 +56,11 @@ final class BatchBody {
   private final int maxItems;
 
   BatchBody(ObjectMapper json, long limit, int maxItems) {
-    this.reader = json.reader().with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    // Items are read one tree at a time from one parser: what follows an item is the next one.
+    this.reader =
+        json.reader()
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     this.limit = limit;
     this.maxItems = maxItems;
   }
@@ -151,7 +156,7 @@ final class BatchBody {
         return new TooManyItems();
       }
       JsonNode item = reader.readTree(parser);
-      if (!sink.accept(item, position)) {
+      if (!accepted(sink, item, position)) {
         return new Stopped();
       }
     }
@@ -159,6 +164,15 @@ final class BatchBody {
       return new Malformed(Messages.format("batch.items_missing"));
     }
     return new Read(position, null, null, null);
+  }
+
+  /** A JSON failure inside the sink is a bug there, not a malformed body: it must not say so. */
+  private static boolean accepted(ItemSink sink, JsonNode item, int position) {
+    try {
+      return sink.accept(item, position);
+    } catch (JacksonException inSink) {
+      throw new IllegalStateException("Checking batch item " + position + " failed", inSink);
+    }
   }
 
   private static void drain(InputStream in) throws IOException {
