@@ -80,8 +80,8 @@ final class BatchBody {
     try (JsonParser parser = reader.createParser(new DigestInputStream(limited, digest))) {
       Outcome outcome =
           format == Format.JSON ? readObject(parser, sink) : readLines(parser, sink, null);
+      // Both formats are read to the end of input, so the digest has seen every byte.
       if (outcome instanceof Read read) {
-        drain(limited);
         return new Read(
             read.items(),
             read.webhookUrl(),
@@ -173,10 +173,6 @@ final class BatchBody {
     } catch (JacksonException inSink) {
       throw new IllegalStateException("Checking batch item " + position + " failed", inSink);
     }
-  }
-
-  private static void drain(InputStream in) throws IOException {
-    in.transferTo(OutputStream.nullOutputStream());
   }
 
   /** Thrown by {@link LimitedStream}; unchecked so it crosses the parser unchanged. */
