@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * The batch endpoints (batch-api §1). A batch of another account and an id that does not exist get
@@ -43,6 +44,7 @@ class BatchController {
   private final BatchCancellation cancellation;
   private final BatchResults results;
   private final DataSize bodyLimit;
+  private final ObjectMapper json;
 
   BatchController(
       BatchAccess access,
@@ -50,7 +52,9 @@ class BatchController {
       BatchStore store,
       BatchCancellation cancellation,
       BatchResults results,
-      BatchProperties properties) {
+      BatchProperties properties,
+      ObjectMapper json) {
+    this.json = json;
     this.access = access;
     this.creation = creation;
     this.store = store;
@@ -136,25 +140,25 @@ class BatchController {
   }
 
   @GetMapping("/api/batches/{id}/results")
-  ResponseEntity<?> results(
+  ResponseEntity<StreamingResponseBody> results(
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable("id") String id,
       @RequestParam(name = "after", required = false) String after,
       @RequestParam(name = "status", required = false) String status) {
     BatchAccess.Decision decision = access.check(authorization, false);
     if (!(decision instanceof BatchAccess.Granted granted)) {
-      return ((BatchAccess.Denied) decision).answer();
+      return streamed(((BatchAccess.Denied) decision).answer());
     }
     Optional<UUID> batch = owned(granted, id);
     if (batch.isEmpty()) {
-      return BatchAnswers.error(ErrorCode.NOT_FOUND);
+      return streamed(BatchAnswers.error(ErrorCode.NOT_FOUND));
     }
     Integer from = after == null ? Integer.valueOf(0) : parse(after, 0, Integer.MAX_VALUE);
     if (from == null) {
-      return BatchAnswers.invalid("batch.results_after");
+      return streamed(BatchAnswers.invalid("batch.results_after"));
     }
     if (status != null && !RESULT_STATUSES.contains(status)) {
-      return BatchAnswers.invalid("batch.results_status");
+      return streamed(BatchAnswers.invalid("batch.results_status"));
     }
     String state = status == null ? null : status.toUpperCase(Locale.ROOT);
     StreamingResponseBody body = out -> results.write(batch.get(), from, state, out);
@@ -171,6 +175,18 @@ class BatchController {
     }
     return found(
         owned(granted, id).flatMap(row -> cancellation.cancel(granted.account().id(), row)));
+  }
+
+  /**
+   * An error of the results endpoint, whose declared body is a stream: Spring streams only a body
+   * declared as {@link StreamingResponseBody}, so the envelope is written as one.
+   */
+  private ResponseEntity<StreamingResponseBody> streamed(ResponseEntity<BatchEnvelope> answer) {
+    byte[] bytes = json.writeValueAsBytes(answer.getBody());
+    return ResponseEntity.status(answer.getStatusCode())
+        .headers(answer.getHeaders())
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(out -> out.write(bytes));
   }
 
   private Optional<UUID> owned(BatchAccess.Granted granted, String id) {

@@ -384,7 +384,7 @@ class BatchIT {
   void anOptionThePlanLacksRefusesTheBatchWith403() throws Exception {
     Tenants.Tenant tenant = Tenants.account(stack, Tenants.aBarePlan().create(stack), 5);
     String item =
-        "{\"custom_id\": \"h\", \"request\": {\"image_url\": \"%s\", \"short_description\": \"Зонт\", \"headers\": true}}"
+        "{\"custom_id\": \"h\", \"request\": {\"image_url\": \"%s\", \"short_description\": \"Зонт\", \"style\": \"standard\", \"headers\": true}}"
             .formatted(Banner.SAMPLE_PHOTO);
 
     TestStack.Response answer = api.create(tenant.apiKey(), null, "{\"items\": [" + item + "]}");
