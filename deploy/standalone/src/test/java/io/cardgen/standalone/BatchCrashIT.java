@@ -22,13 +22,7 @@ class BatchCrashIT {
 
   @BeforeAll
   static void start() throws Exception {
-    stack =
-        TestStack.start(
-            "--cardgen.worker.lease=10s",
-            "--cardgen.worker.sweeper-grace=1s",
-            "--cardgen.worker.sweep-interval=1s",
-            "--cardgen.worker.unpublished-after=1s",
-            "--cardgen.worker.republish-after=10s");
+    stack = TestStack.start(CrashIT.SHORT_TIMERS);
     stack.stopInProcessWorker();
   }
 

@@ -98,6 +98,11 @@ class JobStoreTestConfiguration {
   }
 
   @Bean
+  BatchClaims batchClaims(JdbcClient jdbc) {
+    return new BatchClaims(jdbc);
+  }
+
+  @Bean
   JobFixtures jobFixtures(JdbcClient jdbc) {
     return new JobFixtures(jdbc);
   }
