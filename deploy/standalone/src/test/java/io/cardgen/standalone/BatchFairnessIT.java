@@ -57,8 +57,7 @@ class BatchFairnessIT {
     Duration normal = timedCard(caller, "warm-up");
 
     TestStack.Response huge =
-        api.create(
-            big.apiKey(), null, BatchApi.body(2_000, i -> "Диван " + i + " [sim:slow=8000]", null));
+        api.create(big.apiKey(), null, linkedItems(2_000, "Диван [sim:slow=8000]"));
     assertThat(huge.status()).as(huge.toString()).isEqualTo(202);
     String hugeId = huge.json().get("data").get("id").asString();
     await("the big batch fills every batch slot")
