@@ -24,7 +24,7 @@ public record CardView(
   static final DateTimeFormatter CREATED_AT =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
 
-  static CardView of(StoredCard card) {
+  public static CardView of(StoredCard card) {
     CardContent content = card.content();
     return new CardView(
         card.uid().toString(),

@@ -64,7 +64,7 @@ class AuditQueries {
                  AND r.charges = 0 AND r.releases = 0)
            OR (j.state = 'SUCCEEDED' AND j.credit_state = 'CHARGED'
                  AND r.charges = 1 AND r.releases = 0)
-           OR (j.state = 'FAILED' AND j.credit_state = 'RELEASED'
+           OR (j.state IN ('FAILED', 'CANCELLED') AND j.credit_state = 'RELEASED'
                  AND r.charges = 0 AND r.releases = 1)))
       LIMIT :limit
       """;
@@ -84,12 +84,15 @@ class AuditQueries {
                         WHERE l.job_id = c.job_id AND l.kind = 'CHARGE')
       LIMIT :limit
       """;
+  // A batch item may wait in the queue for hours by design: its clock starts when it is claimed.
   private static final String STALE =
       """
       SELECT account_id, id AS job_id,
              format('%s since %s, attempt %s', state, created_at, attempts) AS detail
       FROM jobs
-      WHERE credit_state = 'RESERVED' AND created_at < :before
+      WHERE credit_state = 'RESERVED'
+        AND ((batch_id IS NULL AND created_at < :before)
+             OR (batch_id IS NOT NULL AND state = 'RUNNING' AND updated_at < :before))
       ORDER BY created_at
       LIMIT :limit
       """;

@@ -17,7 +17,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Forgets idempotency keys once their retention has passed: the job row (key, fingerprint, outcome)
  * and its card go; the credit ledger keeps its rows, so an account's history and the audit's sums
- * stay whole. Only final jobs are touched, so a reservation is never lost.
+ * stay whole. Only final jobs are touched, so a reservation is never lost. Batch items are not
+ * idempotency keys of their own: they stay as long as their batch's results.
  *
  * <p>Every gateway replica runs it. Each batch locks its rows with {@code FOR UPDATE SKIP LOCKED}
  * and deletes them in the same short transaction, so replicas split the work instead of waiting on
@@ -31,7 +32,7 @@ class KeyRetention {
   private static final String EXPIRED =
       """
       SELECT id FROM jobs
-      WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at < :cutoff
+      WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at < :cutoff AND batch_id IS NULL
       ORDER BY finished_at
       LIMIT :batch
       FOR UPDATE SKIP LOCKED

@@ -1,20 +1,15 @@
 package io.cardgen.gateway.job;
 
-import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
-import io.cardgen.common.request.Style;
 import io.cardgen.common.wire.JobState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 @Repository
 class JobRepository {
@@ -36,8 +31,6 @@ class JobRepository {
       """;
   private static final String MARK_PUBLISHED =
       "UPDATE jobs SET published_at = :now WHERE id = :id AND published_at IS NULL";
-  private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final JdbcClient jdbc;
 
@@ -86,26 +79,6 @@ class JobRepository {
         errorCode == null
             ? null
             : ErrorCode.fromCode(errorCode).orElse(ErrorCode.GENERATION_FAILED),
-        row.getObject("uid") == null ? null : card(row));
-  }
-
-  private static StoredCard card(ResultSet row) throws SQLException {
-    Timestamp deletedAt = row.getTimestamp("deleted_at");
-    return new StoredCard(
-        row.getObject("uid", UUID.class),
-        row.getTimestamp("card_created_at").toInstant(),
-        Style.fromWireName(row.getString("style")).orElseThrow(),
-        new CardContent(
-            row.getString("description"),
-            strings(row.getString("features")),
-            row.getString("audience"),
-            strings(row.getString("headers")),
-            strings(row.getString("slogans"))),
-        strings(row.getString("images")),
-        deletedAt == null ? null : deletedAt.toInstant());
-  }
-
-  private static List<String> strings(String json) {
-    return json == null ? null : JSON.readValue(json, STRINGS);
+        row.getObject("uid") == null ? null : StoredCard.read(row));
   }
 }

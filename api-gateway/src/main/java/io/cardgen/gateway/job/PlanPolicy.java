@@ -19,21 +19,21 @@ import java.util.TreeMap;
  * Applies a plan to a parsed request (spec §5): refuses options the plan lacks, enforces its photo
  * and length limits, and fills the defaults. The result is the spec a worker generates.
  */
-final class PlanPolicy {
+public final class PlanPolicy {
 
   static final int DEFAULT_LENGTH = 300;
   static final int LEGACY_DEFAULT_LENGTH = 350;
 
   private PlanPolicy() {}
 
-  sealed interface Decision {}
+  public sealed interface Decision {}
 
-  record Allowed(CardSpec spec) implements Decision {}
+  public record Allowed(CardSpec spec) implements Decision {}
 
-  record Refused(ErrorCode code, String message) implements Decision {}
+  public record Refused(ErrorCode code, String message) implements Decision {}
 
   /** Decides on the request; an allowed spec has no photos yet (they are stored later). */
-  static Decision apply(GenerationRequest request, Plan plan, ApiRevision revision) {
+  public static Decision apply(GenerationRequest request, Plan plan, ApiRevision revision) {
     Optional<String> lacking = lackingOption(request, plan);
     if (lacking.isPresent()) {
       return new Refused(

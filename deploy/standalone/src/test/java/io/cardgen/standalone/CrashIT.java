@@ -28,18 +28,22 @@ import org.junit.jupiter.api.Test;
 class CrashIT {
 
   private static final Duration START = Duration.ofSeconds(90);
+
+  /** Timers short enough that a dead worker's job comes back within seconds. */
+  static final String[] SHORT_TIMERS = {
+    "--cardgen.worker.lease=10s",
+    "--cardgen.worker.sweeper-grace=1s",
+    "--cardgen.worker.sweep-interval=1s",
+    "--cardgen.worker.unpublished-after=1s",
+    "--cardgen.worker.republish-after=10s"
+  };
+
   private static TestStack stack;
   private static ExecutorService clients;
 
   @BeforeAll
   static void start() throws Exception {
-    stack =
-        TestStack.start(
-            "--cardgen.worker.lease=10s",
-            "--cardgen.worker.sweeper-grace=1s",
-            "--cardgen.worker.sweep-interval=1s",
-            "--cardgen.worker.unpublished-after=1s",
-            "--cardgen.worker.republish-after=10s");
+    stack = TestStack.start(SHORT_TIMERS);
     stack.stopInProcessWorker();
     clients = Executors.newCachedThreadPool();
   }

@@ -1,7 +1,5 @@
 package io.cardgen.worker.job;
 
-import io.cardgen.common.wire.CardSpec;
-import io.cardgen.common.wire.WireJson;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
@@ -50,14 +48,7 @@ class JobClaims {
         .param("leaseUntil", Timestamp.from(leaseUntil))
         .param("now", Timestamp.from(now))
         .param("maxAttempts", maxAttempts)
-        .query(
-            (row, rowNumber) ->
-                new ClaimedJob(
-                    row.getObject("id", UUID.class),
-                    row.getObject("account_id", UUID.class),
-                    owner,
-                    row.getInt("attempts"),
-                    WireJson.read(row.getString("spec"), CardSpec.class)))
+        .query((row, rowNumber) -> ClaimedJob.of(row, owner))
         .optional();
   }
 

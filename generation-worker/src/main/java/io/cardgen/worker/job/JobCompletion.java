@@ -1,6 +1,7 @@
 package io.cardgen.worker.job;
 
 import io.cardgen.common.error.ErrorCode;
+import io.cardgen.worker.batch.BatchProgress;
 import io.cardgen.worker.card.CardRepository;
 import io.cardgen.worker.credit.CreditSettlement;
 import java.sql.Timestamp;
@@ -13,7 +14,8 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * The final moves of a job, each one transaction: card + SUCCEEDED + charge, or FAILED + release.
  * Each starts with a conditional UPDATE on the job; if it matches no row (the lease was taken over,
- * or the job already finished), nothing else is written and the caller learns it lost.
+ * or the job already finished), nothing else is written and the caller learns it lost. A batch item
+ * also moves its batch forward in the same transaction.
  */
 @Component
 class JobCompletion {
@@ -47,12 +49,19 @@ class JobCompletion {
   private final JdbcClient jdbc;
   private final CreditSettlement credits;
   private final CardRepository cards;
+  private final BatchProgress batches;
   private final Clock clock;
 
-  JobCompletion(JdbcClient jdbc, CreditSettlement credits, CardRepository cards, Clock clock) {
+  JobCompletion(
+      JdbcClient jdbc,
+      CreditSettlement credits,
+      CardRepository cards,
+      BatchProgress batches,
+      Clock clock) {
     this.jdbc = jdbc;
     this.credits = credits;
     this.cards = cards;
+    this.batches = batches;
     this.clock = clock;
   }
 
@@ -63,6 +72,7 @@ class JobCompletion {
     }
     credits.charge(job.accountId(), job.id());
     cards.insert(card);
+    batches.itemFinished(job.id());
     return true;
   }
 
@@ -72,6 +82,7 @@ class JobCompletion {
       return false;
     }
     credits.release(job.accountId(), job.id());
+    batches.itemFinished(job.id());
     return true;
   }
 
@@ -86,6 +97,7 @@ class JobCompletion {
         .map(
             account -> {
               credits.release(account, jobId);
+              batches.itemFinished(jobId);
               return true;
             })
         .orElse(false);

@@ -7,7 +7,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Semaphore;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,10 +14,10 @@ import org.springframework.kafka.listener.MessageListener;
 import org.springframework.stereotype.Component;
 
 /**
- * The share-group listener. It takes a permit before each record, so when every slot is busy the
- * consumer thread waits here instead of polling: the worker only fetches work it can start. A
- * record is only a pointer; the claim in PostgreSQL decides whether this worker runs the job, so a
- * redelivered or duplicated record is harmless.
+ * The share-group listener. It takes a synchronous slot of {@link WorkCapacity} before each record,
+ * so when every slot is busy the consumer thread waits here instead of polling: the worker only
+ * fetches work it can start. A record is only a pointer; the claim in PostgreSQL decides whether
+ * this worker runs the job, so a redelivered or duplicated record is harmless.
  */
 @Component
 class JobIntake implements MessageListener<String, String> {
@@ -30,7 +29,7 @@ class JobIntake implements MessageListener<String, String> {
   private final WorkerProperties properties;
   private final WorkerIdentity identity;
   private final Executor executor;
-  private final Semaphore capacity;
+  private final WorkCapacity capacity;
   private final Clock clock;
 
   JobIntake(
@@ -39,19 +38,20 @@ class JobIntake implements MessageListener<String, String> {
       WorkerProperties properties,
       WorkerIdentity identity,
       JobExecutor executor,
+      WorkCapacity capacity,
       Clock clock) {
     this.claims = claims;
     this.processor = processor;
     this.properties = properties;
     this.identity = identity;
     this.executor = executor;
-    this.capacity = new Semaphore(properties.maxInFlight());
+    this.capacity = capacity;
     this.clock = clock;
   }
 
   @Override
   public void onMessage(ConsumerRecord<String, String> record) {
-    capacity.acquireUninterruptibly();
+    capacity.acquireForSync();
     boolean handedOff = false;
     try {
       Optional<ClaimedJob> claimed = claim(record);
@@ -61,7 +61,7 @@ class JobIntake implements MessageListener<String, String> {
       }
     } finally {
       if (!handedOff) {
-        capacity.release();
+        capacity.releaseSync();
       }
     }
   }
@@ -87,12 +87,12 @@ class JobIntake implements MessageListener<String, String> {
     try {
       processor.process(job);
     } finally {
-      capacity.release();
+      capacity.releaseSync();
     }
   }
 
   /** Jobs running now; for metrics and for tests that wait until a worker is idle. */
   int inFlight() {
-    return properties.maxInFlight() - capacity.availablePermits();
+    return capacity.inFlight();
   }
 }

@@ -21,7 +21,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <ul>
  *   <li>a RUNNING job whose lease expired more than the grace ago goes back to QUEUED (or fails
  *       with its credit released when it has no attempts left);
- *   <li>a QUEUED job never published, or published long ago and still unclaimed, is published.
+ *   <li>a QUEUED job never published, or published long ago and still unclaimed, is published;
+ *       batch items are not (the batch feeder pulls them), but one with no attempts left fails.
  * </ul>
  */
 @Component
@@ -45,10 +46,18 @@ class Sweeper {
   private static final String TO_PUBLISH =
       """
       SELECT id, idempotency_key, attempts FROM jobs
-      WHERE state = 'QUEUED'
+      WHERE state = 'QUEUED' AND batch_id IS NULL
         AND ((published_at IS NULL AND updated_at < :unpublishedBefore)
              OR published_at < :republishBefore)
       ORDER BY updated_at LIMIT :batch FOR UPDATE SKIP LOCKED
+      """;
+  // Batch items are never published (the feeder pulls them); one handed back with no attempts left
+  // can no longer be claimed, so it fails here with its credit released.
+  private static final String EXHAUSTED_ITEMS =
+      """
+      SELECT id FROM jobs
+      WHERE state = 'QUEUED' AND batch_id IS NOT NULL AND attempts >= :maxAttempts
+      LIMIT :batch FOR UPDATE SKIP LOCKED
       """;
   private static final String MARK_PUBLISHED =
       "UPDATE jobs SET published_at = :now WHERE id = :id AND state = 'QUEUED'";
@@ -86,6 +95,7 @@ class Sweeper {
     try {
       reclaimExpired();
       publishUnclaimed();
+      failExhaustedBatchItems();
     } catch (RuntimeException failure) {
       log.warn("Sweep failed, next one retries: {}", failure.toString());
     }
@@ -152,5 +162,16 @@ class Sweeper {
           }
         });
     failed.forEach(notices::finished);
+  }
+
+  void failExhaustedBatchItems() {
+    transaction.executeWithoutResult(
+        status ->
+            jdbc.sql(EXHAUSTED_ITEMS)
+                .param("maxAttempts", properties.maxAttempts())
+                .param("batch", BATCH)
+                .query(UUID.class)
+                .list()
+                .forEach(id -> completion.failAbandoned(id, ErrorCode.GENERATION_FAILED)));
   }
 }

@@ -72,6 +72,39 @@ class JobFixtures {
     return id;
   }
 
+  /** A batch in progress of {@code items} queued items, in item order; returns the item ids. */
+  java.util.List<UUID> aBatch(UUID account, int items, String webhookUrl, Instant createdAt) {
+    UUID batch = UUID.randomUUID();
+    jdbc.sql(
+            """
+            INSERT INTO batches (id, account_id, fingerprint, status, total, metadata, webhook_url,
+                                 created_at)
+            VALUES (:id, :account, 'fp', 'in_progress', :total, '{}', :url, :now)
+            """)
+        .param("id", batch)
+        .param("account", account)
+        .param("total", items)
+        .param("url", webhookUrl)
+        .param("now", Timestamp.from(createdAt))
+        .update();
+    java.util.List<UUID> ids = new java.util.ArrayList<>();
+    for (int line = 1; line <= items; line++) {
+      UUID job = aQueuedJob(account, createdAt);
+      jdbc.sql(
+              """
+              UPDATE jobs SET batch_id = :batch, custom_id = :customId, item_line = :line
+              WHERE id = :id
+              """)
+          .param("batch", batch)
+          .param("customId", "sku-" + line)
+          .param("line", line)
+          .param("id", job)
+          .update();
+      ids.add(job);
+    }
+    return ids;
+  }
+
   long balance(UUID account) {
     return jdbc.sql("SELECT balance FROM accounts WHERE id = :id")
         .param("id", account)

@@ -1,7 +1,10 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.worker.batch.BatchProgress;
 import io.cardgen.worker.card.CardRepository;
 import io.cardgen.worker.credit.CreditSettlement;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.time.Clock;
@@ -24,12 +27,16 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Configuration
 @EnableTransactionManagement
 @ComponentScan(
-    basePackageClasses = {CreditSettlement.class, CardRepository.class},
+    basePackageClasses = {CreditSettlement.class, CardRepository.class, BatchProgress.class},
     useDefaultFilters = false,
-    includeFilters =
-        @ComponentScan.Filter(
-            type = FilterType.ASSIGNABLE_TYPE,
-            classes = {CreditSettlement.class, CardRepository.class}))
+    includeFilters = {
+      @ComponentScan.Filter(
+          type = FilterType.ASSIGNABLE_TYPE,
+          classes = {CreditSettlement.class, CardRepository.class}),
+      @ComponentScan.Filter(
+          type = FilterType.REGEX,
+          pattern = "io\\.cardgen\\.worker\\.batch\\.Batch(Progress|Events)")
+    })
 class JobStoreTestConfiguration {
 
   @Bean(destroyMethod = "close")
@@ -77,8 +84,22 @@ class JobStoreTestConfiguration {
 
   @Bean
   JobCompletion jobCompletion(
-      JdbcClient jdbc, CreditSettlement credits, CardRepository cards, Clock clock) {
-    return new JobCompletion(jdbc, credits, cards, clock);
+      JdbcClient jdbc,
+      CreditSettlement credits,
+      CardRepository cards,
+      BatchProgress batches,
+      Clock clock) {
+    return new JobCompletion(jdbc, credits, cards, batches, clock);
+  }
+
+  @Bean
+  MeterRegistry meterRegistry() {
+    return new SimpleMeterRegistry();
+  }
+
+  @Bean
+  BatchClaims batchClaims(JdbcClient jdbc) {
+    return new BatchClaims(jdbc);
   }
 
   @Bean

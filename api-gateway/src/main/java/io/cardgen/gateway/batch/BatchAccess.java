@@ -1,0 +1,61 @@
+package io.cardgen.gateway.batch;
+
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.auth.Account;
+import io.cardgen.gateway.auth.ApiKeyAuthenticator;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.plan.PlanRepository;
+import io.cardgen.gateway.ratelimit.RateLimiter;
+import java.util.Optional;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+
+/**
+ * Who may use the batch endpoints, checked in the synchronous endpoint's order: the API key (401),
+ * the revision (batches are a current-revision feature: 400 in the earlier one), the plan and its
+ * API access (403), then — for creation only — the plan's rate limit (429).
+ */
+@Component
+class BatchAccess {
+
+  sealed interface Decision {}
+
+  record Granted(Account account, Plan plan) implements Decision {}
+
+  record Denied(ResponseEntity<BatchEnvelope> answer) implements Decision {}
+
+  private final ApiKeyAuthenticator authenticator;
+  private final PlanRepository plans;
+  private final RateLimiter rateLimiter;
+
+  BatchAccess(ApiKeyAuthenticator authenticator, PlanRepository plans, RateLimiter rateLimiter) {
+    this.authenticator = authenticator;
+    this.plans = plans;
+    this.rateLimiter = rateLimiter;
+  }
+
+  Decision check(String authorization, boolean rateLimited) {
+    Optional<Account> authenticated = authenticator.authenticate(authorization);
+    if (authenticated.isEmpty()) {
+      return new Denied(BatchAnswers.error(ErrorCode.UNAUTHORIZED));
+    }
+    Account account = authenticated.get();
+    if (account.apiRevision() == ApiRevision.LEGACY) {
+      return new Denied(BatchAnswers.legacy());
+    }
+    Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
+    if (plan.isEmpty()) {
+      return new Denied(BatchAnswers.error(ErrorCode.PLAN_REQUIRED));
+    }
+    if (!plan.get().apiAccess()) {
+      return new Denied(BatchAnswers.error(ErrorCode.API_UNAVAILABLE));
+    }
+    int perMinute = plan.get().rateLimitPerMinute();
+    if (rateLimited
+        && rateLimiter.admit(account.id(), perMinute) instanceof RateLimiter.Limited limited) {
+      return new Denied(BatchAnswers.rateLimited(perMinute, limited.retryAfterSeconds()));
+    }
+    return new Granted(account, plan.get());
+  }
+}

@@ -1,0 +1,224 @@
+package io.cardgen.gateway.batch;
+
+import io.cardgen.common.batch.BatchObject;
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
+import io.cardgen.common.request.IdempotencyKeys;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.unit.DataSize;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The batch endpoints (batch-api §1). A batch of another account and an id that does not exist get
+ * the same 404, so ids reveal nothing.
+ */
+@RestController
+class BatchController {
+
+  static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
+  private static final int DEFAULT_PAGE = 20;
+  private static final int MAX_PAGE = 100;
+  private static final Set<String> RESULT_STATUSES = Set.of("succeeded", "failed", "cancelled");
+
+  private final BatchAccess access;
+  private final BatchCreation creation;
+  private final BatchStore store;
+  private final BatchCancellation cancellation;
+  private final BatchResults results;
+  private final DataSize bodyLimit;
+  private final ObjectMapper json;
+
+  BatchController(
+      BatchAccess access,
+      BatchCreation creation,
+      BatchStore store,
+      BatchCancellation cancellation,
+      BatchResults results,
+      BatchProperties properties,
+      ObjectMapper json) {
+    this.json = json;
+    this.access = access;
+    this.creation = creation;
+    this.store = store;
+    this.cancellation = cancellation;
+    this.results = results;
+    this.bodyLimit = properties.maxBodySize();
+  }
+
+  @PostMapping("/api/batches")
+  ResponseEntity<BatchEnvelope> create(
+      HttpServletRequest request,
+      @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @RequestHeader(name = "Idempotency-Key", required = false) String key,
+      @RequestParam(name = "webhook_url", required = false) String webhookUrl,
+      @RequestParam(name = "metadata", required = false) String metadata)
+      throws IOException {
+    BatchAccess.Decision decision = access.check(authorization, true);
+    if (!(decision instanceof BatchAccess.Granted granted)) {
+      return ((BatchAccess.Denied) decision).answer();
+    }
+    if (key != null && !IdempotencyKeys.isValid(key)) {
+      return BatchAnswers.invalid("invalid.idempotency_header");
+    }
+    if (request.getContentLengthLong() > bodyLimit.toBytes()) {
+      return tooLarge();
+    }
+    BatchCreation.Request create =
+        new BatchCreation.Request(
+            granted.account(),
+            granted.plan(),
+            key,
+            format(request.getContentType()),
+            new BatchOptions.Raw(webhookUrl, metadata));
+    BatchCreation.Outcome outcome = creation.create(create, request.getInputStream());
+    if (outcome instanceof BatchCreation.Created created) {
+      return BatchAnswers.accepted(created.batch());
+    }
+    if (outcome instanceof BatchCreation.Replayed replayed) {
+      return BatchAnswers.accepted(replayed.batch());
+    }
+    if (outcome instanceof BatchCreation.Refused refused) {
+      return BatchAnswers.error(refused.code(), refused.message(), refused.errors());
+    }
+    return tooLarge();
+  }
+
+  @GetMapping("/api/batches/{id}")
+  ResponseEntity<BatchEnvelope> get(
+      @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable("id") String id) {
+    BatchAccess.Decision decision = access.check(authorization, false);
+    if (!(decision instanceof BatchAccess.Granted granted)) {
+      return ((BatchAccess.Denied) decision).answer();
+    }
+    return found(owned(granted, id).flatMap(row -> store.find(granted.account().id(), row)));
+  }
+
+  @GetMapping("/api/batches")
+  ResponseEntity<BatchEnvelope> list(
+      @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @RequestParam(name = "limit", required = false) String limit,
+      @RequestParam(name = "after", required = false) String after) {
+    BatchAccess.Decision decision = access.check(authorization, false);
+    if (!(decision instanceof BatchAccess.Granted granted)) {
+      return ((BatchAccess.Denied) decision).answer();
+    }
+    Integer size = limit == null ? Integer.valueOf(DEFAULT_PAGE) : parse(limit, 1, MAX_PAGE);
+    if (size == null) {
+      return BatchAnswers.invalid("batch.limit");
+    }
+    UUID afterId = after == null ? null : BatchObject.rowId(after);
+    if (after != null && (afterId == null || !store.exists(granted.account().id(), afterId))) {
+      return BatchAnswers.invalid("batch.after");
+    }
+    List<BatchObject> page = store.page(granted.account().id(), afterId, size + 1);
+    boolean more = page.size() > size;
+    List<BatchObject> items = more ? page.subList(0, size) : page;
+    String next = more ? items.get(items.size() - 1).id() : null;
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("items", items);
+    data.put("next", next);
+    return BatchAnswers.ok(data);
+  }
+
+  @GetMapping("/api/batches/{id}/results")
+  ResponseEntity<StreamingResponseBody> results(
+      @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable("id") String id,
+      @RequestParam(name = "after", required = false) String after,
+      @RequestParam(name = "status", required = false) String status) {
+    BatchAccess.Decision decision = access.check(authorization, false);
+    if (!(decision instanceof BatchAccess.Granted granted)) {
+      return streamed(((BatchAccess.Denied) decision).answer());
+    }
+    Optional<UUID> batch = owned(granted, id);
+    if (batch.isEmpty()) {
+      return streamed(BatchAnswers.error(ErrorCode.NOT_FOUND));
+    }
+    Integer from = after == null ? Integer.valueOf(0) : parse(after, 0, Integer.MAX_VALUE);
+    if (from == null) {
+      return streamed(BatchAnswers.invalid("batch.results_after"));
+    }
+    if (status != null && !RESULT_STATUSES.contains(status)) {
+      return streamed(BatchAnswers.invalid("batch.results_status"));
+    }
+    String state = status == null ? null : status.toUpperCase(Locale.ROOT);
+    StreamingResponseBody body = out -> results.write(batch.get(), from, state, out);
+    return ResponseEntity.ok().contentType(NDJSON).body(body);
+  }
+
+  @PostMapping("/api/batches/{id}/cancel")
+  ResponseEntity<BatchEnvelope> cancel(
+      @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable("id") String id) {
+    BatchAccess.Decision decision = access.check(authorization, false);
+    if (!(decision instanceof BatchAccess.Granted granted)) {
+      return ((BatchAccess.Denied) decision).answer();
+    }
+    return found(
+        owned(granted, id).flatMap(row -> cancellation.cancel(granted.account().id(), row)));
+  }
+
+  /**
+   * An error of the results endpoint, whose declared body is a stream: Spring streams only a body
+   * declared as {@link StreamingResponseBody}, so the envelope is written as one.
+   */
+  private ResponseEntity<StreamingResponseBody> streamed(ResponseEntity<BatchEnvelope> answer) {
+    byte[] bytes = json.writeValueAsBytes(answer.getBody());
+    return ResponseEntity.status(answer.getStatusCode())
+        .headers(answer.getHeaders())
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(out -> out.write(bytes));
+  }
+
+  private Optional<UUID> owned(BatchAccess.Granted granted, String id) {
+    UUID row = BatchObject.rowId(id);
+    return row != null && store.exists(granted.account().id(), row)
+        ? Optional.of(row)
+        : Optional.empty();
+  }
+
+  private static ResponseEntity<BatchEnvelope> found(Optional<BatchObject> batch) {
+    return batch.map(BatchAnswers::ok).orElseGet(() -> BatchAnswers.error(ErrorCode.NOT_FOUND));
+  }
+
+  private ResponseEntity<BatchEnvelope> tooLarge() {
+    return BatchAnswers.error(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        Messages.format("body.too_large", bodyLimit.toMegabytes() + " МиБ"));
+  }
+
+  private static BatchBody.Format format(String contentType) {
+    String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
+    return type.startsWith("application/x-ndjson") || type.startsWith("application/jsonl")
+        ? BatchBody.Format.NDJSON
+        : BatchBody.Format.JSON;
+  }
+
+  /** The integer in [min, max], or null. */
+  private static Integer parse(String text, int min, int max) {
+    if (text.isEmpty() || text.length() > 10 || !text.chars().allMatch(Character::isDigit)) {
+      return null;
+    }
+    long value = Long.parseLong(text);
+    return value < min || value > max ? null : (int) value;
+  }
+}

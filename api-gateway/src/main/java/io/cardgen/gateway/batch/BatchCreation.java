@@ -1,0 +1,186 @@
+package io.cardgen.gateway.batch;
+
+import io.cardgen.common.batch.BatchObject;
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
+import io.cardgen.gateway.auth.Account;
+import io.cardgen.gateway.photo.PhotoIntake;
+import io.cardgen.gateway.plan.Plan;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionStatus;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Creating a batch (batch-api §2): a key already used answers from its batch; otherwise the body is
+ * read as a stream, every item checked and its inline photos stored as they come, then one
+ * transaction records the batch, its items as queued jobs and the reservation of all their credits
+ * — or nothing. Whatever is refused, the photos stored for it are deleted again.
+ */
+@Component
+class BatchCreation {
+
+  sealed interface Outcome {}
+
+  record Created(BatchObject batch) implements Outcome {}
+
+  record Replayed(BatchObject batch) implements Outcome {}
+
+  record Refused(ErrorCode code, String message, List<BatchEnvelope.ItemError> errors)
+      implements Outcome {
+    Refused(ErrorCode code) {
+      this(code, Messages.of(code), null);
+    }
+  }
+
+  record TooLarge() implements Outcome {}
+
+  /** Another request recorded a batch under the same key first. */
+  private record KeyTaken() implements Outcome {}
+
+  /** What the request says besides its body. */
+  record Request(
+      Account account, Plan plan, String key, BatchBody.Format format, BatchOptions.Raw query) {}
+
+  private final BatchStore store;
+  private final PhotoIntake photos;
+  private final BatchOptions options;
+  private final BatchBody body;
+  private final TransactionTemplate transaction;
+  private final Clock clock;
+
+  BatchCreation(
+      BatchStore store,
+      PhotoIntake photos,
+      BatchOptions options,
+      BatchProperties properties,
+      ObjectMapper json,
+      TransactionTemplate transaction,
+      Clock clock) {
+    this.store = store;
+    this.photos = photos;
+    this.options = options;
+    this.body = new BatchBody(json, properties.maxBodySize().toBytes(), properties.maxItems());
+    this.transaction = transaction;
+    this.clock = clock;
+  }
+
+  Outcome create(Request request, InputStream in) throws IOException {
+    UUID account = request.account().id();
+    String context = request.format() + "\n" + request.query().context() + "\n";
+    Optional<BatchStore.Keyed> earlier =
+        request.key() == null ? Optional.empty() : store.findByKey(account, request.key());
+    if (earlier.isPresent()) {
+      BatchBody.Outcome read = body.fingerprint(in, request.format(), context);
+      return read instanceof BatchBody.Read hashed
+          ? replay(account, earlier.get(), hashed.fingerprint())
+          : new TooLarge();
+    }
+    // As read at authentication: refuses the common case before any photo reaches storage; the
+    // reservation in the transaction is what guards the balance against racing requests.
+    if (request.account().balance() - request.account().reserved() < 1) {
+      return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
+    }
+    ItemIntake items = new ItemIntake(request.plan(), photos);
+    Outcome outcome;
+    try {
+      outcome = readAndRecord(request, in, context, items);
+    } catch (RuntimeException | IOException failure) {
+      photos.discard(items.storedPhotos());
+      throw failure;
+    }
+    if (!(outcome instanceof Created)) {
+      photos.discard(items.storedPhotos());
+    }
+    return outcome;
+  }
+
+  private Outcome readAndRecord(Request request, InputStream in, String context, ItemIntake items)
+      throws IOException {
+    BatchBody.Outcome read = body.read(in, request.format(), context, items);
+    if (read instanceof BatchBody.TooLarge) {
+      return new TooLarge();
+    }
+    if (read instanceof BatchBody.TooManyItems) {
+      return invalid(Messages.format("batch.too_many_items", body.maxItems()));
+    }
+    if (read instanceof BatchBody.Malformed malformed) {
+      return invalid(malformed.message());
+    }
+    if (read instanceof BatchBody.Stopped || !items.errors().isEmpty()) {
+      return refusedItems(items);
+    }
+    BatchBody.Read complete = (BatchBody.Read) read;
+    BatchOptions.Checked checked =
+        options.check(
+            request.format(), request.query(), complete.webhookUrl(), complete.metadata());
+    if (checked instanceof BatchOptions.Invalid invalid) {
+      return invalid(invalid.message());
+    }
+    return record(request, complete.fingerprint(), (BatchOptions.Valid) checked, items);
+  }
+
+  private Outcome record(
+      Request request, String fingerprint, BatchOptions.Valid valid, ItemIntake items) {
+    Account account = request.account();
+    List<ItemIntake.NewItem> accepted = items.items();
+    if (account.balance() - account.reserved() < accepted.size()) {
+      return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
+    }
+    BatchStore.NewBatch batch =
+        new BatchStore.NewBatch(
+            UUID.randomUUID(),
+            account.id(),
+            request.key(),
+            fingerprint,
+            accepted.size(),
+            valid.metadataJson(),
+            valid.webhookUrl(),
+            clock.instant().truncatedTo(ChronoUnit.MICROS));
+    Outcome outcome = transaction.execute(status -> recordAll(batch, accepted, status));
+    if (outcome instanceof KeyTaken) {
+      // Another request with the same key won the race: answer as a retry of it would.
+      return replay(
+          account.id(), store.findByKey(account.id(), request.key()).orElseThrow(), fingerprint);
+    }
+    return outcome;
+  }
+
+  private Outcome recordAll(
+      BatchStore.NewBatch batch, List<ItemIntake.NewItem> items, TransactionStatus status) {
+    if (!store.insert(batch)) {
+      return new KeyTaken();
+    }
+    if (!store.reserve(batch.accountId(), items.size())) {
+      status.setRollbackOnly();
+      return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
+    }
+    store.insertItems(batch, items);
+    return new Created(store.find(batch.accountId(), batch.id()).orElseThrow());
+  }
+
+  private Outcome replay(UUID account, BatchStore.Keyed earlier, String fingerprint) {
+    if (!earlier.fingerprint().equals(fingerprint)) {
+      return new Refused(ErrorCode.IDEMPOTENCY_CONFLICT);
+    }
+    return new Replayed(store.find(account, earlier.id()).orElseThrow());
+  }
+
+  private static Outcome refusedItems(ItemIntake items) {
+    return new Refused(
+        items.refusalCode(),
+        Messages.format("batch.items_invalid", items.refusedCount()),
+        List.copyOf(items.errors()));
+  }
+
+  private static Outcome invalid(String message) {
+    return new Refused(ErrorCode.INVALID_PARAMETERS, message, null);
+  }
+}

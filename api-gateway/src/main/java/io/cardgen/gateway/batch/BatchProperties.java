@@ -1,0 +1,29 @@
+package io.cardgen.gateway.batch;
+
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Limits of batch creation (batch-api §2).
+ *
+ * @param maxItems items per batch ({@code CARDGEN_BATCH_MAX_ITEMS})
+ * @param maxBodySize a larger batch body answers 413; read as a stream, never held whole
+ * @param webhookPrivateHostAllowlist IPs/CIDRs a {@code webhook_url} may reach although private;
+ *     only these may be called over plain http ({@code CARDGEN_WEBHOOKS_PRIVATE_HOST_ALLOWLIST})
+ */
+@ConfigurationProperties("cardgen.batch")
+record BatchProperties(
+    @DefaultValue("10000") int maxItems,
+    @DefaultValue("256MB") DataSize maxBodySize,
+    @DefaultValue("") List<String> webhookPrivateHostAllowlist) {
+
+  BatchProperties {
+    if (maxItems < 1) {
+      throw new IllegalArgumentException("cardgen.batch.max-items must be positive");
+    }
+    webhookPrivateHostAllowlist =
+        webhookPrivateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+  }
+}

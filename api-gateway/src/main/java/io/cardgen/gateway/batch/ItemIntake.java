@@ -1,0 +1,142 @@
+package io.cardgen.gateway.batch;
+
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.common.request.ParseResult;
+import io.cardgen.common.request.RequestParser;
+import io.cardgen.common.wire.CardSpec;
+import io.cardgen.common.wire.PhotoRef;
+import io.cardgen.common.wire.WireJson;
+import io.cardgen.gateway.job.PlanPolicy;
+import io.cardgen.gateway.photo.PhotoIntake;
+import io.cardgen.gateway.plan.Plan;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Checks each item of a batch as it is read, with the synchronous endpoint's parser and plan rules,
+ * and keeps what the batch needs to be created: per valid item its job id and spec (with its inline
+ * photos already stored), per refused item its error (the first 100). Once an item is refused no
+ * further photo is stored, since the batch will be refused; {@link #storedPhotos()} are then
+ * deleted by the caller.
+ */
+final class ItemIntake implements BatchBody.ItemSink {
+
+  static final int MAX_ERRORS = 100;
+  private static final Pattern CUSTOM_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+
+  /** An accepted item: the job it becomes. */
+  record NewItem(UUID jobId, String customId, int line, String specJson) {}
+
+  private final Plan plan;
+  private final PhotoIntake photos;
+  private final RequestParser parser = new RequestParser(ApiRevision.CURRENT);
+  private final List<NewItem> items = new ArrayList<>();
+  private final List<BatchEnvelope.ItemError> errors = new ArrayList<>();
+  private final Set<String> customIds = new HashSet<>();
+  private final List<PhotoRef> stored = new ArrayList<>();
+  private int refused;
+
+  ItemIntake(Plan plan, PhotoIntake photos) {
+    this.plan = plan;
+    this.photos = photos;
+  }
+
+  @Override
+  public boolean accept(JsonNode item, int line) {
+    String customId = customId(item);
+    Problem problem = check(item, customId, line);
+    if (problem != null) {
+      refused++;
+      errors.add(
+          new BatchEnvelope.ItemError(customId, line, problem.code().code(), problem.message()));
+    }
+    return errors.size() < MAX_ERRORS;
+  }
+
+  private record Problem(ErrorCode code, String message) {
+    static Problem invalid(String key, Object... arguments) {
+      return new Problem(ErrorCode.INVALID_PARAMETERS, Messages.format(key, arguments));
+    }
+  }
+
+  /** Null when the item was accepted. */
+  private Problem check(JsonNode item, String customId, int line) {
+    if (!item.isObject()) {
+      return Problem.invalid("batch.item_not_object");
+    }
+    if (customId == null || !CUSTOM_ID.matcher(customId).matches()) {
+      return Problem.invalid("batch.custom_id");
+    }
+    if (!customIds.add(customId)) {
+      return Problem.invalid("batch.custom_id_duplicate", customId);
+    }
+    JsonNode request = item.get("request");
+    if (request == null || !request.isObject()) {
+      return Problem.invalid("batch.request_missing");
+    }
+    ParseResult parsed = parser.parse(request);
+    if (parsed instanceof ParseResult.Invalid invalid) {
+      return new Problem(ErrorCode.INVALID_PARAMETERS, invalid.message());
+    }
+    var generation = ((ParseResult.Valid) parsed).request();
+    PlanPolicy.Decision decision = PlanPolicy.apply(generation, plan, ApiRevision.CURRENT);
+    if (decision instanceof PlanPolicy.Refused planRefused) {
+      return new Problem(planRefused.code(), planRefused.message());
+    }
+    PhotoIntake.Intake intake = photos.prepare(generation.photos());
+    if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
+      return new Problem(ErrorCode.IMAGE_INVALID, rejected.message());
+    }
+    if (refused == 0) {
+      keep(customId, line, ((PlanPolicy.Allowed) decision).spec(), intake);
+    }
+    return null;
+  }
+
+  private void keep(String customId, int line, CardSpec spec, PhotoIntake.Intake intake) {
+    UUID jobId = UUID.randomUUID();
+    List<PhotoRef> refs = photos.store(jobId, ((PhotoIntake.Intake.Accepted) intake).photos());
+    stored.addAll(refs);
+    items.add(new NewItem(jobId, customId, line, WireJson.write(spec.withPhotos(refs))));
+  }
+
+  private static String customId(JsonNode item) {
+    JsonNode id = item.isObject() ? item.get("custom_id") : null;
+    return id != null && id.isString() ? id.asString() : null;
+  }
+
+  int refusedCount() {
+    return refused;
+  }
+
+  List<NewItem> items() {
+    return items;
+  }
+
+  List<BatchEnvelope.ItemError> errors() {
+    return errors;
+  }
+
+  List<PhotoRef> storedPhotos() {
+    return stored;
+  }
+
+  /**
+   * The code the batch is refused with: a plan failure answers 403 as it would for one card,
+   * anything else 422.
+   */
+  ErrorCode refusalCode() {
+    return errors.stream()
+        .map(error -> ErrorCode.fromCode(error.code()).orElseThrow())
+        .filter(code -> code.httpStatus() == 403)
+        .findFirst()
+        .orElse(ErrorCode.INVALID_PARAMETERS);
+  }
+}

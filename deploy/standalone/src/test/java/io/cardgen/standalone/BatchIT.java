@@ -1,0 +1,397 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.s3.S3Client;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The batch contract (batch-api) through HTTP against the whole stack: the simulator's directives
+ * make items fail, the books are checked afterwards. The worker has 16 slots, 4 kept for
+ * synchronous work, so a batch of a few dozen slow items keeps some queued.
+ */
+class BatchIT {
+
+  private static final Duration FINISH = Duration.ofSeconds(90);
+  private static TestStack stack;
+  private static BatchApi api;
+  private static String plan;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack =
+        TestStack.start(
+            "--cardgen.worker.max-in-flight=16",
+            "--cardgen.worker.batch.sync-reserve=4",
+            "--cardgen.batch.max-items=200",
+            "--cardgen.batch.max-body-size=1MB",
+            "--cardgen.batch.webhook-private-host-allowlist=127.0.0.1");
+    api = new BatchApi(stack);
+    plan = Tenants.aFullPlan().create(stack);
+  }
+
+  @AfterAll
+  static void stop() {
+    stack.close();
+  }
+
+  private static Tenants.Tenant account(long credits) throws Exception {
+    return Tenants.account(stack, plan, credits);
+  }
+
+  private static JsonNode awaitStatus(Tenants.Tenant tenant, String id, String status) {
+    return await(id + " " + status)
+        .atMost(FINISH)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> api.batch(tenant.apiKey(), id),
+            batch -> batch.get("status").asString().equals(status));
+  }
+
+  private static void assertBooks(Tenants.Tenant tenant, long balance) throws Exception {
+    JsonNode account = stack.account(tenant.id());
+    assertThat(account.get("balance").asLong()).isEqualTo(balance);
+    assertThat(account.get("reserved").asLong()).isZero();
+    JsonNode audit = stack.audit();
+    assertThat(audit.get("breaches").size()).as(audit.toString()).isZero();
+  }
+
+  private static void assertSeqsAreOneToN(List<JsonNode> lines, int count) {
+    assertThat(lines)
+        .extracting(line -> line.get("seq").asInt())
+        .containsExactlyElementsOf(IntStream.rangeClosed(1, count).boxed().toList());
+  }
+
+  @Test
+  void mixedItemsEndChargedOrReleasedWithOneWebhookRowAndResultsThatResume() throws Exception {
+    Tenants.Tenant tenant = account(10);
+    String body =
+        BatchApi.body(
+            6,
+            i -> i % 3 == 0 ? "Чайник номер " + i + " [sim:refuse]" : "Чайник номер " + i,
+            "\"webhook_url\": \"http://127.0.0.1:9/hooks\", \"metadata\": {\"import\": \"autumn\"}");
+
+    TestStack.Response created = api.create(tenant.apiKey(), null, body);
+
+    assertThat(created.status()).as(created.toString()).isEqualTo(202);
+    JsonNode batch = created.json().get("data");
+    String id = batch.get("id").asString();
+    assertThat(id).startsWith("bat_");
+    assertThat(batch.get("counts").get("total").asInt()).isEqualTo(6);
+    assertThat(batch.get("metadata").get("import").asString()).isEqualTo("autumn");
+    JsonNode done = awaitStatus(tenant, id, "completed");
+    JsonNode counts = done.get("counts");
+    assertThat(counts.get("succeeded").asInt()).isEqualTo(4);
+    assertThat(counts.get("failed").asInt()).isEqualTo(2);
+    assertThat(counts.get("queued").asInt() + counts.get("running").asInt()).isZero();
+    assertThat(done.get("completed_at").isNull()).isFalse();
+    assertBooks(tenant, 10 - 4);
+
+    List<JsonNode> all = api.results(tenant.apiKey(), id, "");
+    assertSeqsAreOneToN(all, 6);
+    assertThat(all)
+        .filteredOn(line -> line.get("status").asString().equals("failed"))
+        .hasSize(2)
+        .allSatisfy(
+            line -> {
+              assertThat(line.get("error").get("code").asString()).isEqualTo("generation_refused");
+              assertThat(line.get("card").isNull()).isTrue();
+            });
+    assertThat(all)
+        .filteredOn(line -> line.get("status").asString().equals("succeeded"))
+        .hasSize(4)
+        .allSatisfy(line -> assertThat(line.get("card").get("uid").asString()).isNotBlank());
+    List<JsonNode> rest = api.results(tenant.apiKey(), id, "?after=4");
+    assertThat(rest).isEqualTo(all.subList(4, 6));
+    assertThat(api.results(tenant.apiKey(), id, "?after=6")).isEmpty();
+    assertThat(api.results(tenant.apiKey(), id, "?status=failed"))
+        .isEqualTo(all.stream().filter(l -> l.get("status").asString().equals("failed")).toList());
+
+    List<Map<String, Object>> hooks = api.webhookRows(id);
+    assertThat(hooks).hasSize(1);
+    assertThat(hooks.get(0))
+        .containsEntry("event_type", "batch.completed")
+        .containsEntry("url", "http://127.0.0.1:9/hooks");
+    JsonNode payload = TestStack.JSON.readTree((String) hooks.get(0).get("payload"));
+    assertThat(payload.get("type").asString()).isEqualTo("batch.completed");
+    assertThat(payload.get("data")).isEqualTo(api.batch(tenant.apiKey(), id));
+  }
+
+  @Test
+  void cancelReleasesQueuedItemsAtOnceAndEndsCancelledWhenTheRunningOnesFinish() throws Exception {
+    Tenants.Tenant tenant = account(100);
+    String body =
+        BatchApi.body(40, i -> "Лампа номер " + i + " [sim:slow=1500]", "\"webhook_url\": null");
+    String id =
+        api.create(tenant.apiKey(), "cancel-1", body).json().get("data").get("id").asString();
+    await("items running")
+        .atMost(FINISH)
+        .until(() -> api.batch(tenant.apiKey(), id).get("counts").get("running").asInt() > 0);
+
+    TestStack.Response cancelled = api.cancel(tenant.apiKey(), id);
+
+    assertThat(cancelled.status()).as(cancelled.toString()).isEqualTo(200);
+    JsonNode now = cancelled.json().get("data");
+    assertThat(now.get("status").asString()).isIn("cancelling", "cancelled");
+    assertThat(now.get("counts").get("queued").asInt()).isZero();
+    assertThat(now.get("counts").get("cancelled").asInt()).isPositive();
+    JsonNode done = awaitStatus(tenant, id, "cancelled");
+    JsonNode counts = done.get("counts");
+    int succeeded = counts.get("succeeded").asInt();
+    assertThat(succeeded + counts.get("failed").asInt() + counts.get("cancelled").asInt())
+        .isEqualTo(40);
+    assertBooks(tenant, 100 - succeeded);
+    assertSeqsAreOneToN(api.results(tenant.apiKey(), id, ""), 40);
+    assertThat(api.results(tenant.apiKey(), id, "?status=cancelled"))
+        .hasSize(counts.get("cancelled").asInt())
+        .allSatisfy(line -> assertThat(line.get("error").isNull()).isTrue());
+    TestStack.Response again = api.cancel(tenant.apiKey(), id);
+    assertThat(again.json().get("data")).isEqualTo(done);
+  }
+
+  @Test
+  void theSameKeyAndBodyReturnTheSameBatchAndAnotherBodyConflicts() throws Exception {
+    Tenants.Tenant tenant = account(10);
+    String body = BatchApi.body(2, i -> "Кружка " + i, null);
+
+    TestStack.Response first = api.create(tenant.apiKey(), "same-key", body);
+    TestStack.Response second = api.create(tenant.apiKey(), "same-key", body);
+    TestStack.Response other =
+        api.create(tenant.apiKey(), "same-key", BatchApi.body(3, i -> "Кружка " + i, null));
+
+    assertThat(first.status()).isEqualTo(202);
+    assertThat(second.status()).isEqualTo(202);
+    assertThat(second.json().get("data").get("id")).isEqualTo(first.json().get("data").get("id"));
+    assertThat(other.status()).isEqualTo(409);
+    assertThat(other.json().get("code").asString()).isEqualTo("idempotency_conflict");
+    assertThat(api.batchesOf(tenant.id())).isEqualTo(1);
+    awaitStatus(tenant, first.json().get("data").get("id").asString(), "completed");
+    assertBooks(tenant, 10 - 2);
+  }
+
+  @Test
+  void invalidItemsAreListedAndNothingIsCreated() throws Exception {
+    Tenants.Tenant tenant = account(10);
+    String body =
+        "{\"items\": ["
+            + BatchApi.item("ok-1", "Сумка")
+            + ", {\"custom_id\": \"no-desc\", \"request\": {\"image_url\": \"https://example.com/a.jpg\"}}"
+            + ", "
+            + BatchApi.item("bad id!", "Сумка")
+            + ", "
+            + BatchApi.item("ok-1", "Сумка")
+            + ", {\"custom_id\": \"no-request\"}]}";
+
+    TestStack.Response refused = api.create(tenant.apiKey(), null, body);
+
+    assertThat(refused.status()).as(refused.toString()).isEqualTo(422);
+    assertThat(refused.json().get("code").asString()).isEqualTo("invalid_parameters");
+    assertThat(refused.json().get("success").asBoolean()).isFalse();
+    JsonNode errors = refused.json().get("errors");
+    assertThat(errors).hasSize(4);
+    assertThat(errors).extracting(e -> e.get("line").asInt()).containsExactly(2, 3, 4, 5);
+    assertThat(errors.get(0).get("custom_id").asString()).isEqualTo("no-desc");
+    assertThat(errors.get(0).get("message").asString()).contains("short_description");
+    assertThat(errors.get(1).get("custom_id").asString()).isEqualTo("bad id!");
+    assertThat(errors.get(2).get("message").asString()).contains("ok-1");
+    assertThat(errors)
+        .allSatisfy(e -> assertThat(e.get("code").asString()).isEqualTo("invalid_parameters"));
+    assertThat(api.batchesOf(tenant.id())).isZero();
+    assertThat(api.jobsOf(tenant.id())).isZero();
+    assertBooks(tenant, 10);
+  }
+
+  @Test
+  void malformedBodiesTooManyItemsAndOversizedBodiesAreRefused() throws Exception {
+    Tenants.Tenant tenant = account(1000);
+
+    TestStack.Response malformed =
+        api.create(tenant.apiKey(), null, "{\"items\": [\n" + BatchApi.item("a", "x") + ",\n{oops");
+    TestStack.Response tooMany =
+        api.create(tenant.apiKey(), null, BatchApi.body(201, i -> "Шарф " + i, null));
+    TestStack.Response tooLarge =
+        api.create(
+            tenant.apiKey(),
+            null,
+            "{\"items\": ["
+                + BatchApi.item("a", "x")
+                + "], \"pad\": \""
+                + "x".repeat(1_100_000)
+                + "\"}");
+    TestStack.Response empty = api.create(tenant.apiKey(), null, "{\"items\": []}");
+
+    assertThat(malformed.status()).isEqualTo(422);
+    assertThat(malformed.json().get("message").asString()).contains("строке 3");
+    assertThat(tooMany.status()).isEqualTo(422);
+    assertThat(tooMany.json().get("message").asString()).contains("200");
+    assertThat(tooLarge.status()).isEqualTo(413);
+    assertThat(tooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
+    assertThat(empty.status()).isEqualTo(422);
+    assertThat(api.batchesOf(tenant.id())).isZero();
+    assertBooks(tenant, 1000);
+  }
+
+  @Test
+  void tooFewCreditsRefusesTheWholeBatchAndRemovesItsPhotos() throws Exception {
+    Tenants.Tenant tenant = account(2);
+    int objectsBefore = objects();
+
+    TestStack.Response refused =
+        api.create(tenant.apiKey(), null, BatchApi.body(3, i -> "Плед " + i, null));
+
+    assertThat(refused.status()).as(refused.toString()).isEqualTo(403);
+    assertThat(refused.json().get("code").asString()).isEqualTo("insufficient_credits");
+    assertThat(api.batchesOf(tenant.id())).isZero();
+    assertThat(api.jobsOf(tenant.id())).isZero();
+    assertThat(objects()).isEqualTo(objectsBefore);
+    assertBooks(tenant, 2);
+  }
+
+  private static int objects() {
+    try (S3Client s3 = stack.s3()) {
+      return s3
+          .listObjectsV2Paginator(
+              r ->
+                  r.bucket(
+                      stack.app.stackProperties().getOrDefault("cardgen.s3.bucket", "cardgen")))
+          .contents()
+          .stream()
+          .mapToInt(o -> 1)
+          .sum();
+    }
+  }
+
+  @Test
+  void anotherAccountsBatchAndUnknownIdsAreNotFound() throws Exception {
+    Tenants.Tenant owner = account(5);
+    Tenants.Tenant other = account(5);
+    String id =
+        api.create(owner.apiKey(), null, BatchApi.body(1, i -> "Зонт", null))
+            .json()
+            .get("data")
+            .get("id")
+            .asString();
+
+    for (String path :
+        List.of(
+            "/api/batches/" + id,
+            "/api/batches/" + id + "/results",
+            "/api/batches/bat_00000000-0000-0000-0000-000000000000",
+            "/api/batches/nonsense")) {
+      TestStack.Response answer = api.get(other.apiKey(), path);
+      assertThat(answer.status()).as(path).isEqualTo(404);
+      assertThat(answer.json().get("code").asString()).isEqualTo("not_found");
+    }
+    assertThat(api.cancel(other.apiKey(), id).status()).isEqualTo(404);
+    JsonNode list = api.get(other.apiKey(), "/api/batches").json().get("data");
+    assertThat(list.get("items")).isEmpty();
+    awaitStatus(owner, id, "completed");
+  }
+
+  @Test
+  void aLegacyAccountGetsItsRevisionsAnswer() throws Exception {
+    Tenants.Tenant legacy = Tenants.legacyAccount(stack, plan, 5);
+
+    TestStack.Response answer =
+        api.create(legacy.apiKey(), null, BatchApi.body(1, i -> "Зонт", null));
+
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.json().get("success").asBoolean()).isFalse();
+    assertThat(answer.json().get("error").asString()).contains("версии API");
+    assertThat(answer.json().has("code")).isFalse();
+  }
+
+  @Test
+  void anNdjsonBodyWithOptionsInTheQueryIsABatchToo() throws Exception {
+    Tenants.Tenant tenant = account(5);
+    String body = BatchApi.item("line-1", "Ваза") + "\n\n" + BatchApi.item("line-2", "Ваза") + "\n";
+
+    TestStack.Response created =
+        api.create(
+            tenant.apiKey(),
+            null,
+            "application/x-ndjson",
+            "?metadata=%7B%22k%22%3A%22v%22%7D",
+            body);
+
+    assertThat(created.status()).as(created.toString()).isEqualTo(202);
+    String id = created.json().get("data").get("id").asString();
+    assertThat(created.json().get("data").get("metadata").get("k").asString()).isEqualTo("v");
+    awaitStatus(tenant, id, "completed");
+    assertThat(api.results(tenant.apiKey(), id, ""))
+        .extracting(line -> line.get("custom_id").asString())
+        .containsExactlyInAnyOrder("line-1", "line-2");
+  }
+
+  @Test
+  void aWebhookUrlToAPrivateAddressOrOverPlainHttpIsRefused() throws Exception {
+    Tenants.Tenant tenant = account(5);
+    for (String url :
+        List.of(
+            "https://10.0.0.1/hook",
+            "http://192.168.1.1/hook",
+            "ftp://127.0.0.1/x",
+            "https://[::1]/h")) {
+      TestStack.Response answer =
+          api.create(
+              tenant.apiKey(),
+              null,
+              BatchApi.body(1, i -> "Зонт", "\"webhook_url\": \"" + url + "\""));
+      assertThat(answer.status()).as(url).isEqualTo(422);
+      assertThat(answer.json().get("message").asString()).contains("webhook_url");
+    }
+    assertThat(api.batchesOf(tenant.id())).isZero();
+  }
+
+  @Test
+  void theListPagesNewestFirst() throws Exception {
+    Tenants.Tenant tenant = account(10);
+    List<String> ids = new java.util.ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ids.add(
+          api.create(tenant.apiKey(), null, BatchApi.body(1, n -> "Шапка", null))
+              .json()
+              .get("data")
+              .get("id")
+              .asString());
+    }
+
+    JsonNode first = api.get(tenant.apiKey(), "/api/batches?limit=2").json().get("data");
+    JsonNode second =
+        api.get(tenant.apiKey(), "/api/batches?limit=2&after=" + first.get("next").asString())
+            .json()
+            .get("data");
+
+    assertThat(first.get("items"))
+        .extracting(b -> b.get("id").asString())
+        .containsExactly(ids.get(2), ids.get(1));
+    assertThat(second.get("items"))
+        .extracting(b -> b.get("id").asString())
+        .containsExactly(ids.get(0));
+    assertThat(second.get("next").isNull()).isTrue();
+    assertThat(api.get(tenant.apiKey(), "/api/batches?limit=0").status()).isEqualTo(422);
+  }
+
+  @Test
+  void anOptionThePlanLacksRefusesTheBatchWith403() throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aBarePlan().create(stack), 5);
+    String item =
+        "{\"custom_id\": \"h\", \"request\": {\"image_url\": \"%s\", \"short_description\": \"Зонт\", \"style\": \"standard\", \"headers\": true}}"
+            .formatted(Banner.SAMPLE_PHOTO);
+
+    TestStack.Response answer = api.create(tenant.apiKey(), null, "{\"items\": [" + item + "]}");
+
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(403);
+    assertThat(answer.json().get("code").asString()).isEqualTo("tariff_option_unavailable");
+    assertThat(answer.json().get("errors").get(0).get("code").asString())
+        .isEqualTo("tariff_option_unavailable");
+  }
+}

@@ -1,0 +1,144 @@
+package io.cardgen.worker.job;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Pulls batch items from PostgreSQL into this worker's free batch slots (ADR 0008). Batch items are
+ * never put on the Kafka jobs topic: a topic is FIFO, and a FIFO would make every synchronous
+ * request and every small batch wait behind the biggest batch queued before it.
+ *
+ * <p>One thread claims while slots are free and items are found, then sleeps: briefly while it
+ * keeps finding work, up to {@code poll-max} while the queue is empty (doubling each time), and is
+ * woken as soon as one of its items ends so the slot is refilled at once.
+ */
+@Component
+class BatchFeeder implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(BatchFeeder.class);
+
+  private final BatchClaims claims;
+  private final GenerationProcessor processor;
+  private final WorkCapacity capacity;
+  private final JobExecutor executor;
+  private final WorkerProperties worker;
+  private final WorkerIdentity identity;
+  private final BatchFeedProperties feed;
+  private final Clock clock;
+  private final Semaphore wakeups = new Semaphore(0);
+  private volatile Thread thread;
+  private volatile boolean running;
+
+  BatchFeeder(
+      BatchClaims claims,
+      GenerationProcessor processor,
+      WorkCapacity capacity,
+      JobExecutor executor,
+      WorkerProperties worker,
+      WorkerIdentity identity,
+      BatchFeedProperties feed,
+      Clock clock) {
+    this.claims = claims;
+    this.processor = processor;
+    this.capacity = capacity;
+    this.executor = executor;
+    this.worker = worker;
+    this.identity = identity;
+    this.feed = feed;
+    this.clock = clock;
+  }
+
+  @Override
+  public void start() {
+    if (!feed.enabled()) {
+      return;
+    }
+    running = true;
+    thread = new Thread(this::loop, "batch-feeder");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void stop() {
+    running = false;
+    Thread feeder = thread;
+    if (feeder != null) {
+      feeder.interrupt();
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  private void loop() {
+    Duration pause = feed.pollMin();
+    while (running) {
+      try {
+        pause = feedOnce() ? feed.pollMin() : longer(pause);
+      } catch (RuntimeException failure) {
+        log.warn("Claiming batch items failed, retrying: {}", failure.toString());
+        pause = feed.pollMax();
+      }
+      try {
+        wakeups.tryAcquire(pause.toMillis(), TimeUnit.MILLISECONDS);
+        wakeups.drainPermits();
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private Duration longer(Duration pause) {
+    Duration doubled = pause.multipliedBy(2);
+    return doubled.compareTo(feed.pollMax()) > 0 ? feed.pollMax() : doubled;
+  }
+
+  /**
+   * Claims items until the batch slots are full or the queue is empty; true when it claimed any and
+   * slots remain busy with them, so the next look is soon.
+   */
+  boolean feedOnce() {
+    boolean claimedAny = false;
+    while (running && capacity.tryAcquireForBatch()) {
+      Optional<ClaimedJob> claimed = claim();
+      if (claimed.isEmpty()) {
+        capacity.releaseBatch();
+        return claimedAny;
+      }
+      claimedAny = true;
+      executor.execute(() -> runAndRelease(claimed.get()));
+    }
+    return claimedAny;
+  }
+
+  private Optional<ClaimedJob> claim() {
+    try {
+      Instant now = clock.instant();
+      return claims.claimNext(identity.id(), now, now.plus(worker.lease()), worker.maxAttempts());
+    } catch (RuntimeException failure) {
+      capacity.releaseBatch();
+      throw failure;
+    }
+  }
+
+  private void runAndRelease(ClaimedJob job) {
+    try {
+      processor.process(job);
+    } finally {
+      capacity.releaseBatch();
+      wakeups.release();
+    }
+  }
+}

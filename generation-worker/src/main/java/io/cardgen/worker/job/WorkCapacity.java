@@ -1,0 +1,75 @@
+package io.cardgen.worker.job;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.stereotype.Component;
+
+/**
+ * The worker's job slots, shared by the two ways work comes in. Synchronous jobs (from Kafka) may
+ * use every slot; batch items (pulled by {@link BatchFeeder}) only the slots beyond a reserve. So
+ * however many batch items wait, a synchronous job arriving finds a free slot at once as long as
+ * fewer than the reserve are running — its latency does not depend on the batch queue.
+ */
+@Component
+class WorkCapacity {
+
+  private final Semaphore slots;
+  private final int total;
+  private final int batchLimit;
+  private final AtomicInteger syncRunning = new AtomicInteger();
+  private final AtomicInteger batchRunning = new AtomicInteger();
+
+  WorkCapacity(WorkerProperties worker, BatchFeedProperties feed, MeterRegistry meters) {
+    this.total = worker.maxInFlight();
+    this.slots = new Semaphore(total);
+    // At least one: a worker configured with fewer slots than the reserve still makes progress.
+    this.batchLimit = Math.max(1, total - feed.syncReserve());
+    Gauge.builder("cardgen.jobs.running", syncRunning, AtomicInteger::get)
+        .description("Jobs this worker is running, by priority class")
+        .tag("class", "sync")
+        .register(meters);
+    Gauge.builder("cardgen.jobs.running", batchRunning, AtomicInteger::get)
+        .description("Jobs this worker is running, by priority class")
+        .tag("class", "batch")
+        .register(meters);
+  }
+
+  /** Waits for a slot; the Kafka consumer thread blocks here rather than polling more work. */
+  void acquireForSync() {
+    slots.acquireUninterruptibly();
+    syncRunning.incrementAndGet();
+  }
+
+  void releaseSync() {
+    syncRunning.decrementAndGet();
+    slots.release();
+  }
+
+  /** A slot for a batch item if one is free beyond the synchronous reserve; never waits. */
+  boolean tryAcquireForBatch() {
+    int running;
+    do {
+      running = batchRunning.get();
+      if (running >= batchLimit) {
+        return false;
+      }
+    } while (!batchRunning.compareAndSet(running, running + 1));
+    if (slots.tryAcquire()) {
+      return true;
+    }
+    batchRunning.decrementAndGet();
+    return false;
+  }
+
+  void releaseBatch() {
+    batchRunning.decrementAndGet();
+    slots.release();
+  }
+
+  /** Jobs running now, both classes. */
+  int inFlight() {
+    return total - slots.availablePermits();
+  }
+}

@@ -1,0 +1,138 @@
+package io.cardgen.worker.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.error.ErrorCode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
+
+@SpringJUnitConfig(JobStoreTestConfiguration.class)
+class BatchClaimsIT {
+
+  private static final Duration LEASE = Duration.ofSeconds(120);
+
+  @Autowired BatchClaims claims;
+  @Autowired JobCompletion completion;
+  @Autowired JobFixtures fixtures;
+  @Autowired SettableClock clock;
+  @Autowired JdbcClient jdbc;
+
+  @BeforeEach
+  void onlyThisTestsBatchesAreOpen() {
+    jdbc.sql("UPDATE batches SET status = 'completed'").update();
+  }
+
+  private Optional<ClaimedJob> claim(String worker) {
+    Instant now = clock.instant();
+    return claims.claimNext(worker, now, now.plus(LEASE), 3);
+  }
+
+  @Test
+  void eachClaimGoesToTheAccountWithTheFewestItemsRunning() {
+    UUID big = fixtures.anAccountWithCredits(100);
+    UUID small = fixtures.anAccountWithCredits(100);
+    List<UUID> bigItems = fixtures.aBatch(big, 6, null, clock.instant());
+    clock.advance(Duration.ofSeconds(1));
+    List<UUID> smallItems = fixtures.aBatch(small, 2, null, clock.instant());
+
+    List<UUID> order = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      order.add(claim("w").orElseThrow().id());
+    }
+
+    // big first (tie at 0, its batch is older), then small (0 running against 1), and so on until
+    // small has nothing left; within an account, item order.
+    assertThat(order)
+        .containsExactly(
+            bigItems.get(0),
+            smallItems.get(0),
+            bigItems.get(1),
+            smallItems.get(1),
+            bigItems.get(2),
+            bigItems.get(3));
+  }
+
+  @Test
+  void twoWorkersClaimingAtOnceNeverTakeTheSameItem() {
+    UUID account = fixtures.anAccountWithCredits(100);
+    List<UUID> items = fixtures.aBatch(account, 20, null, clock.instant());
+    Set<UUID> taken = ConcurrentHashMap.newKeySet();
+    List<UUID> all = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    CompletableFuture<?>[] workers = new CompletableFuture<?>[2];
+    for (int w = 0; w < 2; w++) {
+      String worker = "w" + w;
+      workers[w] =
+          CompletableFuture.runAsync(
+              () -> {
+                Optional<ClaimedJob> job;
+                while ((job = claim(worker)).isPresent()) {
+                  taken.add(job.get().id());
+                  all.add(job.get().id());
+                }
+              });
+    }
+    CompletableFuture.allOf(workers).join();
+
+    assertThat(all).hasSize(20);
+    assertThat(taken).containsExactlyInAnyOrderElementsOf(items);
+  }
+
+  @Test
+  void finishingItemsNumbersThemAndTheLastOneCompletesTheBatchWithOneWebhookRow() {
+    UUID account = fixtures.anAccountWithCredits(10);
+    List<UUID> items = fixtures.aBatch(account, 2, "https://hooks.example/x", clock.instant());
+    ClaimedJob first = claim("w").orElseThrow();
+    ClaimedJob second = claim("w").orElseThrow();
+
+    assertThat(completion.fail(second, ErrorCode.GENERATION_REFUSED)).isTrue();
+    assertThat(batchStatus(items.get(0))).isEqualTo("in_progress");
+    assertThat(completion.fail(first, ErrorCode.GENERATION_REFUSED)).isTrue();
+    assertThat(completion.fail(first, ErrorCode.GENERATION_REFUSED)).isFalse();
+
+    assertThat(seq(second.id())).isEqualTo(1);
+    assertThat(seq(first.id())).isEqualTo(2);
+    assertThat(batchStatus(items.get(0))).isEqualTo("completed");
+    assertThat(fixtures.reserved(account)).isZero();
+    List<String> events =
+        jdbc.sql(
+                """
+                SELECT d.event_type FROM webhook_deliveries d JOIN jobs j
+                  ON d.event_key = 'batch:bat_' || j.batch_id || ':completed'
+                WHERE j.id = :job
+                """)
+            .param("job", items.get(0))
+            .query(String.class)
+            .list();
+    assertThat(events).containsExactly("batch.completed");
+    assertThat(new HashSet<>(items)).containsExactlyInAnyOrder(first.id(), second.id());
+  }
+
+  private int seq(UUID job) {
+    return jdbc.sql("SELECT seq FROM jobs WHERE id = :id")
+        .param("id", job)
+        .query(Integer.class)
+        .single();
+  }
+
+  private String batchStatus(UUID job) {
+    return jdbc.sql(
+            "SELECT b.status FROM batches b JOIN jobs j ON j.batch_id = b.id WHERE j.id = :id")
+        .param("id", job)
+        .query(String.class)
+        .single();
+  }
+}
