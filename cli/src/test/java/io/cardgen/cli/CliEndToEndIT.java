@@ -23,7 +23,6 @@ import javax.imageio.ImageIO;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,9 +35,6 @@ import tools.jackson.databind.JsonNode;
  * half-way resumed without duplicates. Money is checked too: exactly the succeeded items charged,
  * nothing left reserved.
  */
-@Disabled(
-    "needs the batch API (POST/GET /api/batches…, issue 10 items 1–2), built in parallel; the"
-        + " integrator enables this test once it is merged")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CliEndToEndIT {
 
