@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import io.cardgen.standalone.simulator.LlmSimulator;
+import io.cardgen.standalone.simulator.RequestRateLimit;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.URI;
@@ -55,7 +56,11 @@ final class EmbeddedStack implements AutoCloseable {
     }
     if (!settings.has("CARDGEN_LLM_BASE_URL")) {
       LlmSimulator simulator =
-          LlmSimulator.start("127.0.0.1", settings.simulatorPort(), settings.simulatorLatency());
+          LlmSimulator.start(
+              "127.0.0.1",
+              settings.simulatorPort(),
+              settings.simulatorLatency(),
+              RequestRateLimit.parse(settings.get("CARDGEN_SIMULATOR_RATE_LIMIT")));
       started.add(simulator);
       properties.put("cardgen.llm.base-url", simulator.baseUrl().toString());
       properties.put("cardgen.llm.api-key", "simulator");
