@@ -11,7 +11,7 @@
 # Settings: BENCH_LATENCY_MS (2000), BENCH_CONCURRENCY ("20 200 1000"), BENCH_ROUNDS (3: requests
 # per level = rounds x concurrency, at least BENCH_MIN_REQUESTS=200), BENCH_JAVA (the java the
 # launcher picks), BENCH_JAVA_OPTS (extra JVM flags), BENCH_JAR (the jar to run), BENCH_BUILD (1
-# rebuilds it first).
+# rebuilds it first), BENCH_START_TIMEOUT (900 s for the stack to become healthy).
 # Needs: hey (apt-get install -y hey), curl, jq. Output: the table on stdout, the standalone's log
 # and hey's raw reports in deploy/standalone/target/bench/.
 set -euo pipefail
@@ -47,9 +47,11 @@ pid=$!
 cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$data"; }
 trap cleanup EXIT
 
-for _ in $(seq 1 180); do
-  curl -fs "localhost:$admin/actuator/health" 2>/dev/null | grep -q UP && break
+# A loaded machine can take minutes to start the whole stack; BENCH_START_TIMEOUT seconds at most.
+deadline=$(( SECONDS + ${BENCH_START_TIMEOUT:-900} ))
+until curl -fs "localhost:$admin/actuator/health" 2>/dev/null | grep -q UP; do
   kill -0 "$pid" 2>/dev/null || { echo "bench: the standalone died, see $out/standalone.log" >&2; exit 1; }
+  (( SECONDS < deadline )) || { echo "bench: the standalone did not start in time" >&2; exit 1; }
   sleep 1
 done
 # The launcher execs java, so $pid is the JVM itself.
