@@ -68,13 +68,12 @@ final class ProviderCall {
 
   /**
    * Calls the model once and retries transient failures while a full attempt still fits before
-   * {@code deadline}. The first attempt always starts, once the {@link ProviderGate} lets it. A
-   * failure whose answer says when to come back ({@code Retry-After}) is retried after that pause
-   * without counting against {@code maxRetries}: the provider is pacing us, not failing.
+   * {@code deadline}. The first attempt always starts, once the {@link ProviderGate} lets it. A 429
+   * whose answer says when to come back ({@code Retry-After}, a used-up {@code x-ratelimit-*}
+   * window) is retried after that pause instead of the backoff; it still counts as a retry.
    */
   Step<ChatResponse> call(ChatRequest request, Instant deadline) {
     Duration backoff = firstBackoff;
-    int unguidedFailures = 0;
     for (int attempt = 1; ; attempt++) {
       Optional<ProviderGate.Pass> pass;
       try {
@@ -106,14 +105,15 @@ final class ProviderCall {
           return Step.stop(ErrorCode.GENERATION_FAILED, detail);
         }
         log.warn("LLM call attempt {} failed: {}", attempt, detail);
-        Optional<Duration> guided = limit.retryAfter();
-        if (guided.isEmpty() && ++unguidedFailures > maxRetries) {
+        if (attempt > maxRetries) {
           return Step.stop(ErrorCode.GENERATION_FAILED, attempt + " attempts failed: " + detail);
         }
-        if (!hasTimeForAnAttempt(deadline.minus(guided.orElse(backoff)))) {
+        // A 429 that says when to come back: the gate holds every call of this worker that long.
+        Optional<Duration> paced = isRateLimited(e) ? limit.pause() : Optional.empty();
+        if (!hasTimeForAnAttempt(deadline.minus(paced.orElse(backoff)))) {
           return Step.stop(ErrorCode.GENERATION_FAILED, "time budget spent: " + detail);
         }
-        if (guided.isEmpty()) {
+        if (paced.isEmpty()) {
           if (!pause(backoff)) {
             return Step.stop(ErrorCode.GENERATION_FAILED, "interrupted: " + detail);
           }

@@ -31,15 +31,15 @@ class ProviderRateLimitTest {
   }
 
   @Test
-  void waitsTheRetryAfterThenSucceedsWithoutSpendingARetry() {
+  void waitsTheRetryAfterBeforeTheNextAttempt() {
     stub.answering(
         n -> {
           arrivals.put(n, System.nanoTime());
           return n == 0 ? rateLimited().withHeader("Retry-After", "1") : null;
         });
 
-    // No retries allowed at all: only a paced 429 may be tried again.
-    LlmOutcome outcome = TestWriters.writer(stub, 0).write(SPEC, PHOTO);
+    // A 500 ms backoff would retry sooner: the second call waits for the provider's second.
+    LlmOutcome outcome = TestWriters.writer(stub, 1).write(SPEC, PHOTO);
 
     assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
     assertThat(stub.received()).hasSize(2);
@@ -57,7 +57,7 @@ class ProviderRateLimitTest {
               : null;
         });
 
-    LlmOutcome outcome = TestWriters.writer(stub, 0).write(SPEC, PHOTO);
+    LlmOutcome outcome = TestWriters.writer(stub, 1).write(SPEC, PHOTO);
 
     assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
     Duration waited = Duration.ofNanos(arrivals.get(1) - arrivals.get(0));
@@ -65,8 +65,8 @@ class ProviderRateLimitTest {
   }
 
   @Test
-  void aBare429StillCountsAsAnOrdinaryRetry() {
-    stub.always(rateLimited());
+  void aPaced429StillCountsAgainstMaxRetries() {
+    stub.always(rateLimited().withHeader("retry-after-ms", "50"));
 
     LlmOutcome outcome = TestWriters.writer(stub, 1).write(SPEC, PHOTO);
 
