@@ -6,32 +6,64 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Requests waiting for their job, without a thread each: a future per job, completed by the reply
- * listener or, at the latest, by the timeout. Either way the caller then re-reads the job row,
- * which is the only truth; the future just says "look now".
+ * Requests waiting for their job, without a thread or a timer each: a future and a deadline per
+ * job, completed by the reply listener or, at the latest, by the one periodic {@link #expire()}
+ * sweep. Either way the caller then re-reads the job row, which is the only truth; the future just
+ * says "look now".
+ *
+ * <p>Why not {@code CompletableFuture.completeOnTimeout}: it puts a task per request into the JDK's
+ * shared delay queue, and a request answered early leaves its cancelled task (holding the future)
+ * there until the full reply timeout, so at hundreds of cards a second tens of thousands of dead
+ * timers pile up. Here a finished request leaves nothing behind, and the sweep's cost is one
+ * comparison per waiting request per tick.
  */
 @Component
 public class ReplyWaiter {
 
-  private final Map<UUID, CompletableFuture<Void>> waiting = new ConcurrentHashMap<>();
+  private record Waiting(CompletableFuture<Void> reply, long deadlineNanos) {}
+
+  private final Map<UUID, Waiting> waiting = new ConcurrentHashMap<>();
+  private final LongSupplier nanoTime;
+
+  @Autowired
+  ReplyWaiter() {
+    this(System::nanoTime);
+  }
+
+  /** Monotonic time is injected so tests can move it; a wall clock set back must not matter. */
+  ReplyWaiter(LongSupplier nanoTime) {
+    this.nanoTime = nanoTime;
+  }
 
   /** Register before publishing, so a fast reply cannot arrive before anyone waits for it. */
   public CompletableFuture<Void> register(UUID jobId, Duration timeout) {
     CompletableFuture<Void> reply = new CompletableFuture<>();
-    waiting.put(jobId, reply);
-    return reply
-        .completeOnTimeout(null, timeout.toMillis(), TimeUnit.MILLISECONDS)
-        .whenComplete((ignored, failure) -> waiting.remove(jobId, reply));
+    Waiting entry = new Waiting(reply, nanoTime.getAsLong() + timeout.toNanos());
+    waiting.put(jobId, entry);
+    return reply.whenComplete((ignored, failure) -> waiting.remove(jobId, entry));
   }
 
   void wake(UUID jobId) {
-    CompletableFuture<Void> reply = waiting.get(jobId);
-    if (reply != null) {
-      reply.complete(null);
+    Waiting entry = waiting.get(jobId);
+    if (entry != null) {
+      entry.reply().complete(null);
+    }
+  }
+
+  /** Wakes every request whose wait is over; the tick bounds how late a timeout may fire. */
+  @Scheduled(fixedDelayString = "${cardgen.reply.timeout-tick:100ms}")
+  void expire() {
+    long now = nanoTime.getAsLong();
+    for (Waiting entry : waiting.values()) {
+      if (now - entry.deadlineNanos() >= 0) {
+        entry.reply().complete(null);
+      }
     }
   }
 

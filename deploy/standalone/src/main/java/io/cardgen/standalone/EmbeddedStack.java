@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import io.cardgen.standalone.simulator.LlmSimulator;
+import io.cardgen.standalone.simulator.RequestRateLimit;
 import io.cardgen.standalone.simulator.SimulatorProfile;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -60,7 +61,8 @@ final class EmbeddedStack implements AutoCloseable {
               "127.0.0.1",
               settings.simulatorPort(),
               settings.simulatorLatency(),
-              SimulatorProfile.fromEnvironment(settings.environment()));
+              SimulatorProfile.fromEnvironment(settings.environment()),
+              RequestRateLimit.parse(settings.get("CARDGEN_SIMULATOR_RATE_LIMIT")));
       started.add(simulator);
       properties.put("cardgen.llm.base-url", simulator.baseUrl().toString());
       properties.put("cardgen.llm.api-key", "simulator");

@@ -16,7 +16,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("cardgen.worker.batch")
 record BatchFeedProperties(
-    @DefaultValue("16") int syncReserve,
+    @DefaultValue("200") int syncReserve,
     @DefaultValue("50ms") Duration pollMin,
     @DefaultValue("1s") Duration pollMax,
     @DefaultValue("true") boolean enabled) {

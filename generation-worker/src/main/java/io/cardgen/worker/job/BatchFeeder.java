@@ -28,6 +28,7 @@ class BatchFeeder implements SmartLifecycle {
   private final BatchClaims claims;
   private final GenerationProcessor processor;
   private final WorkCapacity capacity;
+  private final PhotoMemoryBudget memory;
   private final JobExecutor executor;
   private final WorkerProperties worker;
   private final WorkerIdentity identity;
@@ -41,6 +42,7 @@ class BatchFeeder implements SmartLifecycle {
       BatchClaims claims,
       GenerationProcessor processor,
       WorkCapacity capacity,
+      PhotoMemoryBudget memory,
       JobExecutor executor,
       WorkerProperties worker,
       WorkerIdentity identity,
@@ -49,6 +51,7 @@ class BatchFeeder implements SmartLifecycle {
     this.claims = claims;
     this.processor = processor;
     this.capacity = capacity;
+    this.memory = memory;
     this.executor = executor;
     this.worker = worker;
     this.identity = identity;
@@ -118,6 +121,8 @@ class BatchFeeder implements SmartLifecycle {
         return claimedAny;
       }
       claimedAny = true;
+      // Like the share-group listener: stop claiming while photos in flight fill the budget.
+      memory.admit(claimed.get().id(), claimed.get().spec().photos().size());
       executor.execute(() -> runAndRelease(claimed.get()));
     }
     return claimedAny;
@@ -137,6 +142,7 @@ class BatchFeeder implements SmartLifecycle {
     try {
       processor.process(job);
     } finally {
+      memory.release(job.id());
       capacity.releaseBatch();
       wakeups.release();
     }

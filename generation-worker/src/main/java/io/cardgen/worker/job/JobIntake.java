@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
  * The share-group listener. It takes a synchronous slot of {@link WorkCapacity} before each record,
  * so when every slot is busy the consumer thread waits here instead of polling: the worker only
  * fetches work it can start. A record is only a pointer; the claim in PostgreSQL decides whether
- * this worker runs the job, so a redelivered or duplicated record is harmless.
+ * this worker runs the job, so a redelivered or duplicated record is harmless. A claimed job also
+ * waits for room in the {@link PhotoMemoryBudget} before it starts, again on the consumer thread.
  */
 @Component
 class JobIntake implements MessageListener<String, String> {
@@ -30,6 +31,7 @@ class JobIntake implements MessageListener<String, String> {
   private final WorkerIdentity identity;
   private final Executor executor;
   private final WorkCapacity capacity;
+  private final PhotoMemoryBudget memory;
   private final Clock clock;
 
   JobIntake(
@@ -39,6 +41,7 @@ class JobIntake implements MessageListener<String, String> {
       WorkerIdentity identity,
       JobExecutor executor,
       WorkCapacity capacity,
+      PhotoMemoryBudget memory,
       Clock clock) {
     this.claims = claims;
     this.processor = processor;
@@ -46,6 +49,7 @@ class JobIntake implements MessageListener<String, String> {
     this.identity = identity;
     this.executor = executor;
     this.capacity = capacity;
+    this.memory = memory;
     this.clock = clock;
   }
 
@@ -56,6 +60,8 @@ class JobIntake implements MessageListener<String, String> {
     try {
       Optional<ClaimedJob> claimed = claim(record);
       if (claimed.isPresent()) {
+        // Waits here, not polling, while the photos in flight fill the memory budget.
+        memory.admit(claimed.get().id(), claimed.get().spec().photos().size());
         executor.execute(() -> runAndRelease(claimed.get()));
         handedOff = true;
       }
@@ -87,6 +93,7 @@ class JobIntake implements MessageListener<String, String> {
     try {
       processor.process(job);
     } finally {
+      memory.release(job.id());
       capacity.releaseSync();
     }
   }

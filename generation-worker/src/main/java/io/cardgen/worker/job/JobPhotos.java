@@ -48,14 +48,26 @@ class JobPhotos {
   /** A photo as the client sent it: already stored under {@code storedKey}, or fetched. */
   private record Original(byte[] bytes, String storedKey, ImageFormat fetchedFormat) {}
 
+  /**
+   * What a model copy costs in memory until the call ends: its bytes, their base64 in the request
+   * JSON string, and that string encoded again as the HTTP body (4/3 each), rounded up.
+   */
+  private static final int COPY_FOOTPRINT = 4;
+
   private final PhotoStorage storage;
   private final PhotoLinkBatch links;
   private final LlmPhotoPreparer preparer;
+  private final PhotoMemoryBudget memory;
 
-  JobPhotos(PhotoStorage storage, PhotoLinkBatch links, LlmPhotoPreparer preparer) {
+  JobPhotos(
+      PhotoStorage storage,
+      PhotoLinkBatch links,
+      LlmPhotoPreparer preparer,
+      PhotoMemoryBudget memory) {
     this.storage = storage;
     this.links = links;
     this.preparer = preparer;
+    this.memory = memory;
   }
 
   Loaded load(ClaimedJob job) {
@@ -90,7 +102,11 @@ class JobPhotos {
       LlmCopy.Ready ready = (LlmCopy.Ready) copy;
       inputs.add(new PhotoInput(ready.bytes(), ready.format().mimeType()));
     }
-    return new Ready(inputs, store(job, originals));
+    List<String> keys = store(job, originals);
+    // The originals are garbage from here on; only the model's copies live until the call ends.
+    memory.settle(
+        job.id(), COPY_FOOTPRINT * inputs.stream().mapToLong(i -> i.bytes().length).sum());
+    return new Ready(inputs, keys);
   }
 
   /** The code a failed link fetch ends the job with, or null when every link was fetched. */

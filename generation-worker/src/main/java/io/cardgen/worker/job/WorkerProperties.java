@@ -8,7 +8,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * How a worker takes and keeps jobs. Timers are ordered: LLM timeout &lt; lease &lt; lease + grace
  * (when the sweeper takes a job back) &lt; the gateway's reply timeout &lt; key retention.
  *
- * @param maxInFlight jobs processed at once; the consumer polls only while fewer are running
+ * @param maxInFlight jobs processed at once; the consumer polls only while fewer are running. Each
+ *     waits on the LLM nearly all the time, so a thousand cost little (ADR 0010)
  * @param consumers share-consumer threads; each only claims and hands off, so few are needed
  * @param lease how long a claimed job belongs to this worker
  * @param sweeperGrace how long past its lease a job waits before the sweeper takes it back
@@ -17,7 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("cardgen.worker")
 public record WorkerProperties(
-    @DefaultValue("64") int maxInFlight,
+    @DefaultValue("1000") int maxInFlight,
     @DefaultValue("1") int consumers,
     @DefaultValue("10") int maxPollRecords,
     @DefaultValue("120s") Duration lease,

@@ -4,27 +4,59 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import io.cardgen.worker.validation.GroundingCheck;
 import io.cardgen.worker.validation.OutputValidator;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.InstantSource;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Wires the LLM client from {@code cardgen.llm.*}. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(LlmProperties.class)
+@EnableConfigurationProperties({LlmProperties.class, ProviderLimitProperties.class})
 public class LlmConfiguration {
 
   @Bean
-  CardWriter cardWriter(LlmProperties properties, MeterRegistry registry) {
-    return cardWriter(properties, InstantSource.system(), registry);
+  CardWriter cardWriter(
+      LlmProperties properties,
+      ProviderLimitProperties limits,
+      MeterRegistry registry,
+      ObjectProvider<JdbcClient> jdbc) {
+    InstantSource clock = InstantSource.system();
+    RateBudget budget =
+        limits.shared()
+            ? new SharedRateBudget(
+                jdbc.getObject(),
+                limits.window(),
+                limits.requestsPerWindow(),
+                limits.tokensPerWindow())
+            : RateBudget.UNLIMITED;
+    ProviderGate gate =
+        new ProviderGate(
+            budget,
+            new AdaptiveConcurrency(limits.maxConcurrency()),
+            clock,
+            () -> ThreadLocalRandom.current().nextDouble());
+    Gauge.builder("cardgen_llm_concurrency_limit", gate, ProviderGate::concurrencyLimit)
+        .description("provider calls this worker may run at once (AIMD on 429)")
+        .register(registry);
+    return cardWriter(properties, clock, registry, gate);
   }
 
   static CardWriter cardWriter(
       LlmProperties properties, InstantSource clock, MeterRegistry registry) {
+    return cardWriter(properties, clock, registry, ProviderGate.unshared(Integer.MAX_VALUE, clock));
+  }
+
+  static CardWriter cardWriter(
+      LlmProperties properties, InstantSource clock, MeterRegistry registry, ProviderGate gate) {
     PromptLibrary prompts = PromptLibrary.load(properties.promptVersion());
     LlmMetrics metrics = new LlmMetrics(registry, properties.model(), prompts.version());
-    ProviderCall provider = new ProviderCall(chatModel(properties), properties, clock);
+    ProviderCall provider =
+        new ProviderCall(chatModel(properties, clock, gate), gate, properties, clock);
     CardRound round =
         new CardRound(
             provider,
@@ -46,8 +78,9 @@ public class LlmConfiguration {
    * One client for all cards: it is thread-safe and pools connections. Request and response logging
    * stay off because requests carry the API key header and every photo in base64.
    */
-  static ChatModel chatModel(LlmProperties properties) {
+  static ChatModel chatModel(LlmProperties properties, InstantSource clock, ProviderGate gate) {
     return OpenAiChatModel.builder()
+        .httpClientBuilder(ProviderHttpClient.builder(clock, gate::observe))
         .baseUrl(properties.baseUrl())
         .apiKey(properties.apiKey())
         .modelName(properties.model())

@@ -3,15 +3,18 @@ package io.cardgen.worker.llm;
 import dev.langchain4j.exception.AuthenticationException;
 import dev.langchain4j.exception.ContentFilteredException;
 import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.RetriableException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.TokenUsage;
 import io.cardgen.common.error.ErrorCode;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +35,7 @@ final class ProviderCall {
   private static final String NO_QUOTA = "insufficient_quota";
 
   private final ChatModel model;
+  private final ProviderGate gate;
   private final InstantSource clock;
   private final Duration budget;
   private final Duration attemptTimeout;
@@ -39,7 +43,12 @@ final class ProviderCall {
   private final int maxRetries;
 
   ProviderCall(ChatModel model, LlmProperties properties, InstantSource clock) {
+    this(model, ProviderGate.unshared(Integer.MAX_VALUE, clock), properties, clock);
+  }
+
+  ProviderCall(ChatModel model, ProviderGate gate, LlmProperties properties, InstantSource clock) {
     this.model = model;
+    this.gate = gate;
     this.clock = clock;
     this.budget = properties.timeout();
     this.attemptTimeout = properties.attemptTimeout();
@@ -59,16 +68,38 @@ final class ProviderCall {
 
   /**
    * Calls the model once and retries transient failures while a full attempt still fits before
-   * {@code deadline}. The first attempt always starts.
+   * {@code deadline}. The first attempt always starts, once the {@link ProviderGate} lets it. A 429
+   * whose answer says when to come back ({@code Retry-After}, a used-up {@code x-ratelimit-*}
+   * window) is retried after that pause instead of the backoff; it still counts as a retry.
    */
   Step<ChatResponse> call(ChatRequest request, Instant deadline) {
     Duration backoff = firstBackoff;
     for (int attempt = 1; ; attempt++) {
+      Optional<ProviderGate.Pass> pass;
       try {
-        return Step.ok(model.chat(request));
+        pass = gate.enter(deadline);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Step.stop(ErrorCode.GENERATION_FAILED, "interrupted waiting for the provider");
+      }
+      if (pass.isEmpty()) {
+        return Step.stop(
+            ErrorCode.GENERATION_FAILED, "time budget spent waiting for the provider's rate limit");
+      }
+      try {
+        ChatResponse response = model.chat(request);
+        pass.get().succeeded(tokens(response));
+        return Step.ok(response);
       } catch (ContentFilteredException e) {
+        pass.get().ended();
         return Step.stop(ErrorCode.GENERATION_REFUSED, "the model refused: " + describe(e));
       } catch (RuntimeException e) {
+        RateLimitHeaders limit = rateLimitOf(e);
+        if (isRateLimited(e)) {
+          pass.get().rateLimited(limit);
+        } else {
+          pass.get().ended();
+        }
         String detail = describe(e);
         if (!isTransient(e)) {
           return Step.stop(ErrorCode.GENERATION_FAILED, detail);
@@ -77,15 +108,40 @@ final class ProviderCall {
         if (attempt > maxRetries) {
           return Step.stop(ErrorCode.GENERATION_FAILED, attempt + " attempts failed: " + detail);
         }
-        if (!hasTimeForAnAttempt(deadline.minus(backoff))) {
+        // A 429 that says when to come back: the gate holds every call of this worker that long.
+        Optional<Duration> paced = isRateLimited(e) ? limit.pause() : Optional.empty();
+        if (!hasTimeForAnAttempt(deadline.minus(paced.orElse(backoff)))) {
           return Step.stop(ErrorCode.GENERATION_FAILED, "time budget spent: " + detail);
         }
-        if (!pause(backoff)) {
-          return Step.stop(ErrorCode.GENERATION_FAILED, "interrupted: " + detail);
+        if (paced.isEmpty()) {
+          if (!pause(backoff)) {
+            return Step.stop(ErrorCode.GENERATION_FAILED, "interrupted: " + detail);
+          }
+          backoff = backoff.multipliedBy(2);
         }
-        backoff = backoff.multipliedBy(2);
       }
     }
+  }
+
+  private static long tokens(ChatResponse response) {
+    TokenUsage usage = response.tokenUsage();
+    Integer total = usage == null ? null : usage.totalTokenCount();
+    return total == null ? 0 : total;
+  }
+
+  private static boolean isRateLimited(RuntimeException e) {
+    HttpException http = httpCause(e);
+    return e instanceof RateLimitException || (http != null && http.statusCode() == 429);
+  }
+
+  /** What the failed answer's headers say; nothing when it had none (or no answer came). */
+  private static RateLimitHeaders rateLimitOf(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ProviderHttpException answer) {
+        return answer.rateLimit();
+      }
+    }
+    return RateLimitHeaders.NONE;
   }
 
   /**

@@ -28,7 +28,17 @@ final class StubOpenAi implements AutoCloseable {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
 
-  record Reply(int status, String body) {}
+  record Reply(int status, String body, Map<String, String> headers) {
+    Reply(int status, String body) {
+      this(status, body, Map.of());
+    }
+
+    Reply withHeader(String name, String value) {
+      Map<String, String> more = new java.util.HashMap<>(headers);
+      more.put(name, value);
+      return new Reply(status, body, Map.copyOf(more));
+    }
+  }
 
   record Received(String method, String path, Map<String, List<String>> headers, JsonNode body) {
     String header(String name) {
@@ -116,6 +126,7 @@ final class StubOpenAi implements AutoCloseable {
       Reply reply = script.apply(n, received.get(n));
       byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
+      reply.headers().forEach(exchange.getResponseHeaders()::add);
       exchange.sendResponseHeaders(reply.status(), bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(bytes);

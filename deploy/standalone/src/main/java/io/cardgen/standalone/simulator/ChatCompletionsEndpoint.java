@@ -17,18 +17,25 @@ import tools.jackson.databind.JsonNode;
 final class ChatCompletionsEndpoint implements HttpHandler {
 
   private static final String PATH = "/v1/chat/completions";
+  private static final String RATE_LIMITED = "Rate limit reached for requests";
 
   private final SimulatedModel model;
   private final Duration latency;
   private final Executor workers;
   private final ScheduledExecutorService timer;
+  private final RequestWindow rateLimit;
 
   ChatCompletionsEndpoint(
-      SimulatedModel model, Duration latency, Executor workers, ScheduledExecutorService timer) {
+      SimulatedModel model,
+      Duration latency,
+      Executor workers,
+      ScheduledExecutorService timer,
+      RequestWindow rateLimit) {
     this.model = model;
     this.latency = latency;
     this.workers = workers;
     this.timer = timer;
+    this.rateLimit = rateLimit;
   }
 
   @Override
@@ -38,6 +45,12 @@ final class ChatCompletionsEndpoint implements HttpHandler {
       if (!"POST".equals(exchange.getRequestMethod())
           || !PATH.equals(exchange.getRequestURI().getPath())) {
         send(exchange, Answer.now(404, CompletionBodies.error("Unknown endpoint", "not_found")));
+        return;
+      }
+      RequestWindow.Verdict verdict = rateLimit.admit();
+      verdict.headers().forEach(exchange.getResponseHeaders()::set);
+      if (!verdict.allowed()) {
+        send(exchange, Answer.now(429, CompletionBodies.error(RATE_LIMITED, "requests")));
         return;
       }
       Answer answer = answer(body);

@@ -28,14 +28,29 @@ public final class LlmSimulator implements AutoCloseable {
 
   private static final int ACCEPT_BACKLOG = 1024;
 
+  /**
+   * The JDK server keeps at most 200 idle keep-alive connections by default and closes the rest,
+   * which a client holding a thousand calls in flight sees as "server closed idle connection" on
+   * its next request. Read once per JVM when the first server starts, so set before that.
+   */
+  private static final String MAX_IDLE = "sun.net.httpserver.maxIdleConnections";
+
+  private static final String IDLE_CONNECTIONS = "4096";
+
   private final HttpServer server;
   private final ExecutorService workers;
   private final ScheduledExecutorService timer;
+  private final RequestWindow rateLimit;
 
-  private LlmSimulator(HttpServer server, ExecutorService workers, ScheduledExecutorService timer) {
+  private LlmSimulator(
+      HttpServer server,
+      ExecutorService workers,
+      ScheduledExecutorService timer,
+      RequestWindow rateLimit) {
     this.server = server;
     this.workers = workers;
     this.timer = timer;
+    this.rateLimit = rateLimit;
   }
 
   /**
@@ -45,18 +60,23 @@ public final class LlmSimulator implements AutoCloseable {
    * @param latency how long every answer is held back, like a real model's thinking time
    */
   public static LlmSimulator start(String host, int port, Duration latency) {
-    return start(host, port, latency, SimulatorProfile.exact());
+    return start(host, port, latency, SimulatorProfile.exact(), RequestRateLimit.NONE);
   }
 
   /**
-   * Starts serving at once, answering as {@code profile} says.
+   * Starts serving at once, answering as {@code profile} says and with 429 to requests over {@code
+   * limit}.
    *
    * @param port 0 picks a free port; read it back with {@link #port()}
    */
   public static LlmSimulator start(
-      String host, int port, Duration latency, SimulatorProfile profile) {
+      String host, int port, Duration latency, SimulatorProfile profile, RequestRateLimit limit) {
     Objects.requireNonNull(latency, "latency");
     Objects.requireNonNull(profile, "profile");
+    if (System.getProperty(MAX_IDLE) == null) {
+      System.setProperty(MAX_IDLE, IDLE_CONNECTIONS);
+    }
+    RequestWindow rateLimit = new RequestWindow(limit, Clock.systemUTC());
     // Handlers only parse and compose text, then hand the wait to the timer, so a cached pool
     // stays small; on Java 17 there are no virtual threads to prefer.
     ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("llm-simulator-"));
@@ -65,10 +85,11 @@ public final class LlmSimulator implements AutoCloseable {
     try {
       HttpServer server = HttpServer.create(new InetSocketAddress(host, port), ACCEPT_BACKLOG);
       SimulatedModel model = new SimulatedModel(Clock.systemUTC(), profile);
-      server.createContext("/", new ChatCompletionsEndpoint(model, latency, workers, timer));
+      server.createContext(
+          "/", new ChatCompletionsEndpoint(model, latency, workers, timer, rateLimit));
       server.setExecutor(workers);
       server.start();
-      return new LlmSimulator(server, workers, timer);
+      return new LlmSimulator(server, workers, timer, rateLimit);
     } catch (IOException e) {
       workers.shutdownNow();
       timer.shutdownNow();
@@ -89,6 +110,16 @@ public final class LlmSimulator implements AutoCloseable {
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** Chat completion requests received so far, refused ones included. */
+  public long requestCount() {
+    return rateLimit.seenCount();
+  }
+
+  /** Requests answered 429 by the rate limit so far. */
+  public long rateLimitedCount() {
+    return rateLimit.refusedCount();
   }
 
   public int port() {

@@ -1,0 +1,134 @@
+package io.cardgen.worker.llm;
+
+import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.http.client.HttpClient;
+import dev.langchain4j.http.client.HttpClientBuilder;
+import dev.langchain4j.http.client.HttpRequest;
+import dev.langchain4j.http.client.SuccessfulHttpResponse;
+import dev.langchain4j.http.client.sse.ServerSentEventListener;
+import dev.langchain4j.http.client.sse.ServerSentEventParser;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.function.Consumer;
+
+/**
+ * langchain4j's transport to the provider, on the JDK client like its own, but keeping the response
+ * headers: langchain4j's client drops them on errors, and a 429's {@code Retry-After} is exactly
+ * what the worker needs. Successful answers report their {@code x-ratelimit-*} headers to {@code
+ * observer}, so the worker slows down before the provider refuses.
+ */
+final class ProviderHttpClient implements HttpClient {
+
+  private final java.net.http.HttpClient client;
+  private final Duration readTimeout;
+  private final InstantSource clock;
+  private final Consumer<RateLimitHeaders> observer;
+
+  private ProviderHttpClient(Builder builder) {
+    this.client =
+        java.net.http.HttpClient.newBuilder().connectTimeout(builder.connectTimeout).build();
+    this.readTimeout = builder.readTimeout;
+    this.clock = builder.clock;
+    this.observer = builder.observer;
+  }
+
+  static Builder builder(InstantSource clock, Consumer<RateLimitHeaders> observer) {
+    return new Builder(clock, observer);
+  }
+
+  @Override
+  public SuccessfulHttpResponse execute(HttpRequest request) {
+    HttpResponse<byte[]> response;
+    try {
+      response = client.send(toJdk(request), HttpResponse.BodyHandlers.ofByteArray());
+    } catch (HttpTimeoutException timeout) {
+      throw new TimeoutException(timeout);
+    } catch (IOException failure) {
+      throw new RuntimeException(failure);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new RuntimeException(interrupted);
+    }
+    RateLimitHeaders rateLimit = RateLimitHeaders.of(response.headers().map(), clock.instant());
+    String body = new String(response.body(), StandardCharsets.UTF_8);
+    if (response.statusCode() < 200 || response.statusCode() >= 300) {
+      throw new ProviderHttpException(response.statusCode(), body, rateLimit);
+    }
+    observer.accept(rateLimit);
+    return SuccessfulHttpResponse.builder()
+        .statusCode(response.statusCode())
+        .headers(response.headers().map())
+        .body(body)
+        .build();
+  }
+
+  @Override
+  public void execute(
+      HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
+    throw new UnsupportedOperationException("The worker does not stream answers");
+  }
+
+  private java.net.http.HttpRequest toJdk(HttpRequest request) {
+    if (!request.formDataFields().isEmpty() || !request.formDataFiles().isEmpty()) {
+      throw new UnsupportedOperationException("The worker sends no multipart requests");
+    }
+    java.net.http.HttpRequest.Builder jdk =
+        java.net.http.HttpRequest.newBuilder(URI.create(request.url())).timeout(readTimeout);
+    request.headers().forEach((name, values) -> values.forEach(value -> jdk.header(name, value)));
+    String body = request.body();
+    return jdk.method(
+            request.method().name(),
+            body == null
+                ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                : java.net.http.HttpRequest.BodyPublishers.ofString(body))
+        .build();
+  }
+
+  static final class Builder implements HttpClientBuilder {
+    private final InstantSource clock;
+    private final Consumer<RateLimitHeaders> observer;
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration readTimeout = Duration.ofSeconds(60);
+
+    private Builder(InstantSource clock, Consumer<RateLimitHeaders> observer) {
+      this.clock = clock;
+      this.observer = observer;
+    }
+
+    @Override
+    public Duration connectTimeout() {
+      return connectTimeout;
+    }
+
+    @Override
+    public Builder connectTimeout(Duration timeout) {
+      if (timeout != null) {
+        this.connectTimeout = timeout;
+      }
+      return this;
+    }
+
+    @Override
+    public Duration readTimeout() {
+      return readTimeout;
+    }
+
+    @Override
+    public Builder readTimeout(Duration timeout) {
+      if (timeout != null) {
+        this.readTimeout = timeout;
+      }
+      return this;
+    }
+
+    @Override
+    public HttpClient build() {
+      return new ProviderHttpClient(this);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package io.cardgen.worker.llm;
+
+import java.time.Instant;
+import java.util.OptionalLong;
+
+/** The provider's requests/tokens-per-minute allowance, shared by every worker that calls it. */
+interface RateBudget {
+
+  /** A budget that never refuses, for providers without a configured limit. */
+  RateBudget UNLIMITED =
+      new RateBudget() {
+        @Override
+        public OptionalLong take(Instant now) {
+          return OptionalLong.of(0);
+        }
+
+        @Override
+        public Instant nextWindow(Instant now) {
+          return now;
+        }
+
+        @Override
+        public void spent(long window, long tokens) {}
+      };
+
+  /** Takes one request in the current window; the window's id, or empty when it is used up. */
+  OptionalLong take(Instant now);
+
+  /** When the window after the one holding {@code now} starts. */
+  Instant nextWindow(Instant now);
+
+  /** Adds the tokens a call used to the window it was taken in. */
+  void spent(long window, long tokens);
+}

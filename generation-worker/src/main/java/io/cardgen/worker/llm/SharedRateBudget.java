@@ -1,0 +1,92 @@
+package io.cardgen.worker.llm;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The allowance kept in PostgreSQL, one row per fixed window aligned to the epoch, so N workers
+ * together stay under the provider's limit without any new infrastructure. Taking a request is one
+ * upsert whose {@code WHERE} refuses it once the window's requests or tokens are used up; tokens
+ * are known only after the answer, so they are added then and a window may overshoot its token
+ * allowance by the calls already in flight. Workers use their own clocks: a skew of a few
+ * milliseconds between hosts moves a window's edge, not its allowance.
+ */
+final class SharedRateBudget implements RateBudget {
+
+  private static final String TAKE =
+      """
+      INSERT INTO llm_rate_windows (window_start_ms, requests, tokens)
+      VALUES (:window, 1, 0)
+      ON CONFLICT (window_start_ms) DO UPDATE SET requests = llm_rate_windows.requests + 1
+      WHERE llm_rate_windows.requests < :requests AND llm_rate_windows.tokens < :tokens
+      RETURNING requests
+      """;
+
+  private static final String SPENT =
+      """
+      UPDATE llm_rate_windows SET tokens = tokens + :tokens WHERE window_start_ms = :window
+      """;
+
+  private static final String FORGET =
+      """
+      DELETE FROM llm_rate_windows WHERE window_start_ms < :before
+      """;
+
+  /** Old windows are only history; an hour of them is plenty to look at. */
+  private static final Duration KEPT = Duration.ofHours(1);
+
+  private final JdbcClient jdbc;
+  private final long windowMillis;
+  private final int requestsPerWindow;
+  private final long tokensPerWindow;
+  private final AtomicLong lastWindow = new AtomicLong(-1);
+
+  SharedRateBudget(JdbcClient jdbc, Duration window, int requestsPerWindow, long tokensPerWindow) {
+    this.jdbc = jdbc;
+    this.windowMillis = window.toMillis();
+    this.requestsPerWindow = requestsPerWindow;
+    this.tokensPerWindow = tokensPerWindow;
+  }
+
+  @Override
+  public OptionalLong take(Instant now) {
+    long window = now.toEpochMilli() / windowMillis;
+    forgetOldWindowsOnce(window);
+    return jdbc.sql(TAKE)
+            .param("window", start(window))
+            .param("requests", requestsPerWindow)
+            .param("tokens", tokensPerWindow)
+            .query(Integer.class)
+            .optional()
+            .isPresent()
+        ? OptionalLong.of(window)
+        : OptionalLong.empty();
+  }
+
+  @Override
+  public Instant nextWindow(Instant now) {
+    return Instant.ofEpochMilli((now.toEpochMilli() / windowMillis + 1) * windowMillis);
+  }
+
+  @Override
+  public void spent(long window, long tokens) {
+    if (tokens > 0) {
+      jdbc.sql(SPENT).param("window", start(window)).param("tokens", tokens).update();
+    }
+  }
+
+  /** The first worker call in a new window clears history; the others skip it. */
+  private void forgetOldWindowsOnce(long window) {
+    long seen = lastWindow.get();
+    if (window > seen && lastWindow.compareAndSet(seen, window)) {
+      jdbc.sql(FORGET).param("before", start(window) - KEPT.toMillis()).update();
+    }
+  }
+
+  private long start(long window) {
+    return window * windowMillis;
+  }
+}

@@ -1,0 +1,76 @@
+package io.cardgen.worker.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class PhotoMemoryBudgetTest {
+
+  private static final long MB = 1024 * 1024;
+
+  private final PhotoMemoryBudget budget = new PhotoMemoryBudget(20 * MB, 10 * MB);
+
+  @Test
+  void admitsJobsWhileTheirWorstCaseFits() {
+    budget.admit(UUID.randomUUID(), 1);
+    budget.admit(UUID.randomUUID(), 1);
+
+    assertThat(budget.usedBytes()).isEqualTo(20 * MB);
+  }
+
+  @Test
+  void holdsTheNextJobBackUntilPhotosAreReleased() throws Exception {
+    UUID first = UUID.randomUUID();
+    budget.admit(first, 2);
+    CountDownLatch admitted = new CountDownLatch(1);
+    Thread waiting =
+        new Thread(
+            () -> {
+              budget.admit(UUID.randomUUID(), 1);
+              admitted.countDown();
+            });
+    waiting.start();
+
+    assertThat(admitted.await(200, TimeUnit.MILLISECONDS)).isFalse();
+    budget.release(first);
+    assertThat(admitted.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(budget.usedBytes()).isEqualTo(10 * MB);
+  }
+
+  @Test
+  void aSettledJobFreesWhatItDoesNotHold() throws Exception {
+    UUID small = UUID.randomUUID();
+    budget.admit(small, 2);
+    Thread waiting = new Thread(() -> budget.admit(UUID.randomUUID(), 1));
+    waiting.start();
+
+    budget.settle(small, 100_000);
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !waiting.isAlive());
+    assertThat(budget.usedBytes()).isEqualTo(10 * MB + 100_000);
+  }
+
+  @Test
+  void aJobLargerThanTheWholeBudgetRunsAlone() {
+    UUID huge = UUID.randomUUID();
+    budget.admit(huge, 50);
+
+    assertThat(budget.usedBytes()).isEqualTo(20 * MB);
+    budget.release(huge);
+    assertThat(budget.usedBytes()).isZero();
+  }
+
+  @Test
+  void ignoresJobsItNeverAdmitted() {
+    UUID stranger = UUID.randomUUID();
+    budget.settle(stranger, 5 * MB);
+    budget.release(stranger);
+
+    assertThat(budget.usedBytes()).isZero();
+  }
+}

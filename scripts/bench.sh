@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The capacity benchmark of issue 11 (not part of `./mvnw verify`). Starts the standalone with a
+# fresh data dir and a simulated LLM latency, then at each concurrency loads, side by side, the
+# simulator directly (what the provider alone gives) and the whole pipeline (POST
+# /api/text/product), and prints one table. How to read it: docs/performance.md.
+#
+#   scripts/bench.sh                                  # latency 2000 ms, concurrency 20 200 1000
+#   BENCH_CONCURRENCY="20 1000" scripts/bench.sh
+#   BENCH_JAVA_OPTS="-Xmx512m" scripts/bench.sh       # heap-limited run
+#
+# Settings: BENCH_LATENCY_MS (2000), BENCH_CONCURRENCY ("20 200 1000"), BENCH_ROUNDS (3: requests
+# per level = rounds x concurrency, at least BENCH_MIN_REQUESTS=200), BENCH_JAVA (the java the
+# launcher picks), BENCH_JAVA_OPTS (extra JVM flags), BENCH_JAR (the jar to run), BENCH_BUILD (1
+# rebuilds it first), BENCH_START_TIMEOUT (900 s for the stack to become healthy).
+# Needs: hey (apt-get install -y hey), curl, jq. Output: the table on stdout, the standalone's log
+# and hey's raw reports in deploy/standalone/target/bench/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+latency=${BENCH_LATENCY_MS:-2000}
+levels=${BENCH_CONCURRENCY:-20 200 1000}
+rounds=${BENCH_ROUNDS:-3}
+min_requests=${BENCH_MIN_REQUESTS:-200}
+jar=${BENCH_JAR:-deploy/standalone/target/cardgen-standalone.jar}
+out=deploy/standalone/target/bench
+for tool in hey curl jq; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
+done
+if [[ ${BENCH_BUILD:-0} == 1 || ! -f $jar ]]; then
+  ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package -pl deploy/standalone -am
+fi
+mkdir -p "$out"
+data=$(mktemp -d)
+
+# Free ports, so a bench never collides with another stack on this machine.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+public=$(free_port) admin=$(free_port) worker=$(free_port) sim=$(free_port)
+token=bench-$RANDOM$RANDOM$RANDOM
+
+SERVER_PORT=$public CARDGEN_ADMIN_PORT=$admin CARDGEN_WORKER_PORT=$worker \
+CARDGEN_EMBEDDED_POSTGRES_PORT=$(free_port) CARDGEN_EMBEDDED_KAFKA_PORT=$(free_port) \
+CARDGEN_EMBEDDED_S3_PORT=$(free_port) CARDGEN_SIMULATOR_PORT=$sim \
+CARDGEN_SIMULATOR_LATENCY_MS=$latency CARDGEN_DATA_DIR=$data CARDGEN_ADMIN_TOKEN=$token \
+CARDGEN_JAVA=${BENCH_JAVA:-} JAVA_OPTS=${BENCH_JAVA_OPTS:-} \
+  deploy/standalone/cardgen-standalone.sh "$jar" > "$out/standalone.log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$data"; }
+trap cleanup EXIT
+
+# A loaded machine can take minutes to start the whole stack; BENCH_START_TIMEOUT seconds at most.
+deadline=$(( SECONDS + ${BENCH_START_TIMEOUT:-900} ))
+until curl -fs "localhost:$admin/actuator/health" 2>/dev/null | grep -q UP; do
+  kill -0 "$pid" 2>/dev/null || { echo "bench: the standalone died, see $out/standalone.log" >&2; exit 1; }
+  (( SECONDS < deadline )) || { echo "bench: the standalone did not start in time" >&2; exit 1; }
+  sleep 1
+done
+# The launcher execs java, so $pid is the JVM itself.
+simulator=http://127.0.0.1:$sim/v1
+
+total=0
+for c in $levels; do n=$(( c * rounds > min_requests ? c * rounds : min_requests )); total=$(( total + n + c )); done
+admin_call() { curl -fsS -X POST "localhost:$admin$1" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2"; }
+admin_call /admin/plans '{"name":"bench","api_access":true,"max_photos":5,"max_length":3000,"features_count":5,"audience":true,"headers_count":3,"slogans_count":3,"creativity":true,"keywords":true,"rate_limit_per_minute":10000000}' >/dev/null
+key=$(admin_call /admin/accounts "{\"name\":\"bench\",\"plan\":\"bench\",\"credits\":$total}" | jq -r .api_key)
+
+clk=$(getconf CLK_TCK)
+# CPU ticks of the JVM and, separately, of the embedded PostgreSQL (pg_ctl detaches it from the
+# JVM, so it is found by its data directory: the postmaster and its backends).
+ticks() { awk '{print $14+$15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pg_ticks() {
+  local sum=0 p
+  for p in $(pgrep -f -- "$data/postgres"); do
+    sum=$(( sum + $(ticks "$p") ))
+    for q in $(pgrep -P "$p"); do sum=$(( sum + $(ticks "$q") )); done
+  done
+  echo "$sum"
+}
+rss_mb() { awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$pid/status"; }
+hwm_mb() { awk '/VmHWM/{printf "%d", $2/1024}' "/proc/$pid/status"; }
+
+# One hey run; prints: rps p50 p90 p99 errors jvm_cpu_ms_per_req pg_cpu_ms_per_req rss
+measure() {
+  local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
+  local j0 g0 j1 g1 report
+  j0=$(ticks "$pid") g0=$(pg_ticks)
+  report="$out/$name-c$c.txt"
+  hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
+    -D "$body" "$url" > "$report"
+  j1=$(ticks "$pid") g1=$(pg_ticks)
+  awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" '
+    /Requests\/sec:/ {rps=$2}
+    /^  50% in/ {p50=$3}
+    /^  90% in/ {p90=$3}
+    /^  99% in/ {p99=$3}
+    /^  \[200\]/ {ok=$2}
+    END {printf "%8.1f %7.3f %7.3f %7.3f %6d %8.1f %6.1f %6d\n", rps, p50, p90, p99, n-ok,
+         jt*1000/clk/n, gt*1000/clk/n, rss}' "$report"
+}
+
+# Warm both paths up (JIT, pools, topic leaders) so the first level is not a cold start.
+hey -n 200 -c 20 -t 300 -m POST -T application/json -D scripts/bench/chat-request.json \
+  "$simulator/chat/completions" >/dev/null
+hey -n 200 -c 50 -t 300 -m POST -T application/json -H "Authorization: Bearer $key" \
+  -D scripts/bench/card-request.json "http://127.0.0.1:$public/api/text/product" >/dev/null
+
+echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-)"
+printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %6s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms rss_mb
+for c in $levels; do
+  n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
+  printf '%-9s %5d %6d %s\n' simulator "$c" "$n" \
+    "$(measure simulator "$simulator/chat/completions" scripts/bench/chat-request.json "$c" "$n" '')"
+  printf '%-9s %5d %6d %s\n' cardgen "$c" "$n" \
+    "$(measure cardgen "http://127.0.0.1:$public/api/text/product" scripts/bench/card-request.json "$c" "$n" "$key")"
+done
+echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request"
