@@ -7,16 +7,12 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Keeps the admin API and actuator on the management port and everything else on the public port: a
@@ -29,7 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
 class PortRouting extends OncePerRequestFilter {
 
   private static final Logger log = LoggerFactory.getLogger(PortRouting.class);
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final AdminConnector adminConnector;
 
@@ -44,29 +39,16 @@ class PortRouting extends OncePerRequestFilter {
     RequestPath path = new RequestPath(request.getRequestURI());
     if (!path.canonical()) {
       log.info("Refused an ambiguous request path on port {}", request.getLocalPort());
-      refuse(response, ErrorCode.INVALID_PATH, "http.invalid_path");
+      HttpRefusals.write(
+          response, 400, ErrorCode.INVALID_PATH, Messages.format("http.invalid_path"));
       return;
     }
     boolean onAdminPort = request.getLocalPort() == adminConnector.localPort();
     if (onAdminPort != path.management()) {
-      refuse(response, ErrorCode.NOT_FOUND, "http.not_found");
+      HttpRefusals.write(response, 404, ErrorCode.NOT_FOUND, Messages.of(ErrorCode.NOT_FOUND));
       return;
     }
     chain.doFilter(request, response);
-  }
-
-  private static void refuse(HttpServletResponse response, ErrorCode code, String messageKey)
-      throws IOException {
-    String message = Messages.format(messageKey);
-    Map<String, Object> envelope = new LinkedHashMap<>();
-    envelope.put("success", false);
-    envelope.put("error", message);
-    envelope.put("code", code.code());
-    envelope.put("message", message);
-    response.setStatus(code.httpStatus());
-    response.setContentType("application/json");
-    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-    response.getWriter().write(JSON.writeValueAsString(envelope));
   }
 
   @Override
