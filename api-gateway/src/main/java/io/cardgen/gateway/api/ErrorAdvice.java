@@ -4,9 +4,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.web.HttpRefusals;
-import java.io.EOFException;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.coyote.BadRequestException;
 import org.slf4j.Logger;
@@ -41,13 +39,12 @@ class ErrorAdvice {
         ApiRevision.CURRENT);
   }
 
-  /** Tomcat's refusal of the body's framing (bad chunks, a body shorter than declared). */
-  @ExceptionHandler({
-    BadRequestException.class,
-    ClientAbortException.class,
-    EOFException.class,
-    SocketTimeoutException.class
-  })
+  /**
+   * Tomcat's refusal of the body's framing (bad chunks, a body shorter than declared, a client gone
+   * mid-body). Only Tomcat's own types: a timeout of an outgoing call is our fault, not the
+   * client's.
+   */
+  @ExceptionHandler({BadRequestException.class, ClientAbortException.class})
   ResponseEntity<Envelope> badFraming(IOException exception) {
     log.info("Refused a request whose body could not be read: {}", exception.toString());
     return refusal(400, ErrorCode.BAD_REQUEST);

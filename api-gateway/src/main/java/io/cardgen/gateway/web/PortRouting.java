@@ -19,12 +19,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * path on the wrong port answers 404 as if it did not exist. The decision is made on the raw path
  * the client sent, and only a canonical one (see {@link RequestPath}) gets that far — so no
  * encoding of {@code /admin} can look like a public path here and an admin path to the dispatcher.
+ * HTTP/0.9, which Tomcat still serves, is refused on both ports.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class PortRouting extends OncePerRequestFilter {
 
   private static final Logger log = LoggerFactory.getLogger(PortRouting.class);
+
+  private static final String HTTP_09 = "HTTP/0.9";
 
   private final AdminConnector adminConnector;
 
@@ -36,6 +39,12 @@ class PortRouting extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    if (HTTP_09.equals(request.getProtocol())) {
+      // An HTTP/0.9 answer has no status line or headers, only a body: the envelope at least.
+      log.info("Refused an HTTP/0.9 request");
+      HttpRefusals.write(response, 400, ErrorCode.BAD_REQUEST, Messages.of(ErrorCode.BAD_REQUEST));
+      return;
+    }
     RequestPath path = new RequestPath(request.getRequestURI());
     if (!path.canonical()) {
       log.info("Refused an ambiguous request path on port {}", request.getLocalPort());

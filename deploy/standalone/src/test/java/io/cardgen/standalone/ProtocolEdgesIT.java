@@ -90,6 +90,44 @@ class ProtocolEdgesIT {
   }
 
   @Test
+  void http09GetsTheEnvelopeAndNoDocument() throws Exception {
+    // HTTP/0.9 answers are a bare body: no status line, no headers.
+    byte[] answer;
+    try (java.net.Socket socket = new java.net.Socket("localhost", stack.publicPort)) {
+      socket.setSoTimeout(15_000);
+      socket.getOutputStream().write(bytes("GET /openapi.json\r\n"));
+      socket.getOutputStream().flush();
+      answer = socket.getInputStream().readAllBytes();
+    }
+
+    JsonNode body = TestStack.JSON.readTree(answer);
+    assertThat(body.get("success").asBoolean()).isFalse();
+    assertThat(body.get("code").asString()).isEqualTo("bad_request");
+    assertThat(new String(answer, StandardCharsets.UTF_8)).doesNotContain("openapi");
+  }
+
+  @Test
+  void theAdminPortAnswersItsRefusalsInTheEnvelopeToo() throws Exception {
+    RawExchange.Answer trace =
+        RawExchange.send(
+            stack.adminPort,
+            bytes("TRACE /admin/audit HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"));
+    RawExchange.Answer wrongMethod =
+        RawExchange.send(
+            stack.adminPort,
+            bytes(
+                "DELETE /admin/audit HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                    + "Authorization: Bearer it-admin-token\r\n\r\n"));
+    RawExchange.Answer unknown = RawExchange.get(stack.adminPort, "/admin/nothing-here");
+
+    assertEnvelope(trace, 405, "method_not_allowed");
+    assertEnvelope(wrongMethod, 405, "method_not_allowed");
+    assertThat(wrongMethod.header("Allow")).contains("GET");
+    assertThat(unknown.status()).isIn(401, 404);
+    assertEnvelopeBody(unknown, "not_found", "unauthorized");
+  }
+
+  @Test
   void unknownTransferCodingIsNotImplemented() throws Exception {
     RawExchange.Answer answer =
         send(
