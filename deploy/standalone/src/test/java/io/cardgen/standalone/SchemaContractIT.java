@@ -11,7 +11,9 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The OpenAPI document and the server agree, both ways: requests drawn from the document's own
@@ -28,6 +30,14 @@ class SchemaContractIT {
 
   private static final long SEED = Long.getLong("contract.seed", 20_261_123L);
   private static final int TRIES = Integer.getInteger("contract.tries", 300);
+
+  /**
+   * Escapes everything past ASCII, so that an unpaired surrogate travels as {@code \uD800} and is
+   * judged by the server as the validator judged it, instead of being turned into {@code ?} by the
+   * client's UTF-8 encoder.
+   */
+  private static final JsonMapper ASCII_JSON =
+      JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
   private static PublicApi api;
   private static OpenApiSchemas openApi;
@@ -57,7 +67,7 @@ class SchemaContractIT {
       headers.values().forEach(key -> violations.addAll(openApi.validateIdempotencyKey(key)));
       boolean valid = violations.isEmpty();
 
-      TestStack.Response response = api.post(apiKey, headers, body.toString());
+      TestStack.Response response = api.post(apiKey, headers, ASCII_JSON.writeValueAsString(body));
 
       String context =
           "seed " + SEED + ", try " + attempt + ": " + headers + " " + body + " → " + response;
