@@ -27,8 +27,6 @@ class PortRouting extends OncePerRequestFilter {
 
   private static final Logger log = LoggerFactory.getLogger(PortRouting.class);
 
-  private static final String HTTP_09 = "HTTP/0.9";
-
   private final AdminConnector adminConnector;
 
   PortRouting(AdminConnector adminConnector) {
@@ -39,7 +37,7 @@ class PortRouting extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    if (HTTP_09.equals(request.getProtocol())) {
+    if (isHttp09(request.getProtocol())) {
       // An HTTP/0.9 answer has no status line or headers, only a body: the envelope at least.
       log.info("Refused an HTTP/0.9 request");
       HttpRefusals.write(response, 400, ErrorCode.BAD_REQUEST, Messages.of(ErrorCode.BAD_REQUEST));
@@ -58,6 +56,11 @@ class PortRouting extends OncePerRequestFilter {
       return;
     }
     chain.doFilter(request, response);
+  }
+
+  /** Tomcat leaves the protocol empty for a request line without one, which is HTTP/0.9. */
+  private static boolean isHttp09(String protocol) {
+    return protocol == null || protocol.isEmpty() || protocol.equals("HTTP/0.9");
   }
 
   @Override
