@@ -3,9 +3,12 @@ package io.cardgen.gateway.api;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.web.HttpRefusals;
+import java.io.IOException;
+import org.apache.catalina.connector.ClientAbortException;
+import org.apache.coyote.BadRequestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
@@ -15,8 +18,9 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 
 /**
  * The last line: whatever escapes a controller becomes an envelope with a code and a Russian
- * message, never a stack trace. An unexpected failure is logged and answered 503, which tells a
- * client to retry with the same key — safe, since the job row decides what really happened.
+ * message, never a stack trace. A client's mistake (a wrong method, an unknown path, a body cut
+ * short) is one INFO line; an unexpected failure is logged as an error and answered 503, which
+ * tells a client to retry with the same key — safe, since the job row decides what really happened.
  */
 @RestControllerAdvice
 class ErrorAdvice {
@@ -28,24 +32,39 @@ class ErrorAdvice {
     MethodArgumentTypeMismatchException.class
   })
   ResponseEntity<Envelope> unreadable(Exception exception) {
+    log.info("Refused an unreadable request: {}", exception.getClass().getSimpleName());
     return Answers.error(
         ErrorCode.INVALID_PARAMETERS,
         Messages.format("invalid.body_malformed"),
         ApiRevision.CURRENT);
   }
 
+  /**
+   * Tomcat's refusal of the body's framing (bad chunks, a body shorter than declared, a client gone
+   * mid-body). Only Tomcat's own types: a timeout of an outgoing call is our fault, not the
+   * client's.
+   */
+  @ExceptionHandler({BadRequestException.class, ClientAbortException.class})
+  ResponseEntity<Envelope> badFraming(IOException exception) {
+    log.info("Refused a request whose body could not be read: {}", exception.toString());
+    return refusal(400, ErrorCode.BAD_REQUEST);
+  }
+
   @ExceptionHandler(Exception.class)
   ResponseEntity<Envelope> unexpected(Exception exception) {
     if (exception instanceof ErrorResponse framework) {
-      // Spring's own refusals (unknown path, wrong method, bad media type): their status, our
-      // envelope.
+      // Spring's own refusals (unknown path, wrong method): their status and headers (Allow),
+      // our envelope.
       int status = framework.getStatusCode().value();
-      HttpStatus known = HttpStatus.resolve(status);
-      String code = known == null ? "error" : known.name().toLowerCase(java.util.Locale.ROOT);
-      return ResponseEntity.status(status)
-          .body(Envelope.failure(code, Messages.format("http.error", status)));
+      log.info("Refused a request with {}: {}", status, exception.getClass().getSimpleName());
+      ResponseEntity<Envelope> answer = refusal(status, HttpRefusals.codeOf(status));
+      return ResponseEntity.status(status).headers(framework.getHeaders()).body(answer.getBody());
     }
     log.error("Unexpected failure while answering", exception);
     return Answers.unavailable(ApiRevision.CURRENT, 5);
+  }
+
+  private static ResponseEntity<Envelope> refusal(int status, ErrorCode code) {
+    return ResponseEntity.status(status).body(Envelope.failure(code.code(), Messages.of(code)));
   }
 }

@@ -16,7 +16,6 @@ import io.cardgen.gateway.plan.PlanRepository;
 import io.cardgen.gateway.ratelimit.RateLimiter;
 import io.cardgen.gateway.reply.ReplyProperties;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -30,10 +29,11 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/text/product}. Checks run in the order of spec §5, the cheap ones first: key,
- * plan, API access, the plan's rate limit (before the body is read), body size and syntax, the
- * body's field rules, the Idempotency-Key header, plan options, plan limits, photos, idempotency,
- * credit. The first failing check answers; docs/api-errors.md lists them. The request thread is
- * released while the job runs: the answer is a future completed by the reply or the timeout.
+ * plan, API access, the plan's rate limit (before the body is read), the media type, body size,
+ * encoding and syntax, the body's field rules, the Idempotency-Key header, plan options, plan
+ * limits, photos, idempotency, credit. The first failing check answers; docs/api-errors.md lists
+ * them. The request thread is released while the job runs: the answer is a future completed by the
+ * reply or the timeout.
  */
 @RestController
 class ProductCardController {
@@ -70,8 +70,7 @@ class ProductCardController {
   CompletableFuture<ResponseEntity<Envelope>> generate(
       HttpServletRequest request,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey)
-      throws IOException {
+      @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey) {
     Optional<Account> authenticated = authenticator.authenticate(authorization);
     if (authenticated.isEmpty()) {
       return done(Answers.error(ErrorCode.UNAUTHORIZED, ApiRevision.CURRENT));
@@ -83,9 +82,15 @@ class ProductCardController {
     if (refused.isPresent()) {
       return done(refused.get());
     }
+    if (!JsonContentType.accepts(request.getContentType())) {
+      return done(Answers.error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, revision));
+    }
     RequestBody.Read read = body.read(request);
     if (read instanceof RequestBody.TooLarge) {
       return done(Answers.tooLarge(revision, bodyLimit));
+    }
+    if (read instanceof RequestBody.Unreadable) {
+      return done(Answers.error(ErrorCode.BAD_REQUEST, revision));
     }
     if (read instanceof RequestBody.Malformed malformed) {
       return invalid(malformed.message(), revision);

@@ -5,6 +5,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
@@ -23,11 +29,16 @@ import tools.jackson.databind.ObjectReader;
 @Component
 class RequestBody {
 
+  private static final Logger log = LoggerFactory.getLogger(RequestBody.class);
+
   sealed interface Read {}
 
   record Parsed(JsonNode json) implements Read {}
 
   record TooLarge() implements Read {}
+
+  /** The client broke the body's framing: bad chunks, fewer bytes than declared, a stall. */
+  record Unreadable() implements Read {}
 
   /**
    * @param message the Russian text saying what is wrong with the body
@@ -44,13 +55,22 @@ class RequestBody {
     this.limit = properties.maxBodySize().toBytes();
   }
 
-  Read read(HttpServletRequest request) throws IOException {
+  Read read(HttpServletRequest request) {
     if (request.getContentLengthLong() > limit) {
       return new TooLarge();
     }
-    byte[] body = readUpTo(request.getInputStream(), limit + 1);
+    byte[] body;
+    try {
+      body = readUpTo(request.getInputStream(), limit + 1);
+    } catch (IOException framing) {
+      log.info("Could not read a request body: {}", framing.toString());
+      return new Unreadable();
+    }
     if (body.length > limit) {
       return new TooLarge();
+    }
+    if (!isUtf8(body)) {
+      return new Malformed(Messages.format("invalid.body_encoding"));
     }
     try {
       JsonNode tree = strict.readTree(body);
@@ -59,6 +79,23 @@ class RequestBody {
       return isValidJson(body)
           ? new Malformed(Messages.format("invalid.body_duplicate_field"))
           : malformed();
+    }
+  }
+
+  /**
+   * Strict UTF-8: the JDK's decoder refuses overlong forms ({@code C1 B3} for {@code s}), encoded
+   * surrogates and truncated sequences, which a lenient JSON parser might read as other text.
+   */
+  private static boolean isUtf8(byte[] body) {
+    try {
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(body));
+      return true;
+    } catch (CharacterCodingException invalid) {
+      return false;
     }
   }
 

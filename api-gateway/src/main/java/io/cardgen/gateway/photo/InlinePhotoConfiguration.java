@@ -3,6 +3,7 @@ package io.cardgen.gateway.photo;
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.storage.S3Clients;
 import io.cardgen.storage.S3Properties;
+import java.net.InetAddress;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -13,12 +14,21 @@ import org.springframework.context.annotation.Configuration;
  * and in the standalone JVM two beans of that type would make every injection ambiguous.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({InlinePhotoProperties.class, S3Properties.class})
+@EnableConfigurationProperties({
+  InlinePhotoProperties.class,
+  PhotoLinkProperties.class,
+  S3Properties.class
+})
 public class InlinePhotoConfiguration {
 
   @Bean
   ImageUrlDecoder imageUrlDecoder(InlinePhotoProperties properties) {
     return new ImageUrlDecoder(properties.limits());
+  }
+
+  @Bean
+  PhotoLinkCheck photoLinkCheck(PhotoLinkProperties properties) {
+    return new PhotoLinkCheck(properties.privateHostAllowlist(), InetAddress::getAllByName);
   }
 
   @Bean

@@ -16,7 +16,8 @@ import org.springframework.stereotype.Component;
 /**
  * The gateway's part of the photo pipeline: inline photos are decoded and checked before any credit
  * is touched, stored once the request is accepted, and removed again if it is refused. Links are
- * only shape-checked here; a worker fetches them under the photo-link rules.
+ * shape-checked and their hosts judged by the address rules here (see {@link PhotoLinkCheck}); a
+ * worker fetches them under the photo-link rules.
  */
 @Component
 public class PhotoIntake {
@@ -35,10 +36,12 @@ public class PhotoIntake {
 
   private final ImageUrlDecoder decoder;
   private final InlinePhotoStore store;
+  private final PhotoLinkCheck links;
 
-  PhotoIntake(ImageUrlDecoder decoder, InlinePhotoStore store) {
+  PhotoIntake(ImageUrlDecoder decoder, InlinePhotoStore store, PhotoLinkCheck links) {
     this.decoder = decoder;
     this.store = store;
+    this.links = links;
   }
 
   public Intake prepare(List<String> photos) {
@@ -49,6 +52,9 @@ public class PhotoIntake {
         return new Intake.Rejected(Messages.format("invalid.photo", index + 1));
       }
       if (source instanceof ImageUrl.Link link) {
+        if (links.check(link.uri()) instanceof PhotoLinkCheck.RefusedAddress) {
+          return new Intake.Rejected(Messages.format("invalid.photo_address", index + 1));
+        }
         accepted.add(new IncomingPhoto(link.uri().toString(), null, null, link.uri().toString()));
       } else {
         ImageUrl.Inline inline = (ImageUrl.Inline) source;

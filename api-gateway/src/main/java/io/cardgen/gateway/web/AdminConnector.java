@@ -18,6 +18,7 @@ public class AdminConnector implements WebServerFactoryCustomizer<TomcatServletW
   AdminConnector(AdminPortProperties properties) {
     this.connector = new Connector(TomcatServletWebServerFactory.DEFAULT_PROTOCOL);
     this.connector.setPort(properties.port());
+    this.connector.setAllowTrace(false);
   }
 
   @Override

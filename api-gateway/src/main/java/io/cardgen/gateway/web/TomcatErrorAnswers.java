@@ -6,14 +6,17 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.stereotype.Component;
 
 /**
- * Installs {@link JsonErrorReportValve} as the host's error report valve. The host creates that
- * valve when it starts, after the context is prepared, so naming the class here is enough.
+ * Installs {@link JsonErrorReportValve} as the host's error report valve and refuses TRACE. The
+ * host creates that valve when it starts, after the context is prepared, so naming the class here
+ * is enough.
  */
 @Component
 class TomcatErrorAnswers implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
 
   @Override
   public void customize(TomcatServletWebServerFactory factory) {
+    // Tomcat's default, stated: TRACE would echo the request's headers (cookies, the API key).
+    factory.addConnectorCustomizers(connector -> connector.setAllowTrace(false));
     factory.addContextCustomizers(
         context -> {
           if (context.getParent() instanceof StandardHost host) {

@@ -13,6 +13,11 @@ public enum ErrorCode {
   UNAUTHORIZED("unauthorized", 401),
   NOT_FOUND("not_found", 404),
   INVALID_PATH("invalid_path", 400),
+  BAD_REQUEST("bad_request", 400),
+  METHOD_NOT_ALLOWED("method_not_allowed", 405),
+  URI_TOO_LONG("uri_too_long", 414),
+  UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415),
+  REQUEST_HEADER_TOO_LARGE("request_header_too_large", 431),
   PLAN_REQUIRED("plan_required", 403),
   API_UNAVAILABLE("api_unavailable", 403),
   TARIFF_OPTION_UNAVAILABLE("tariff_option_unavailable", 403),
@@ -28,7 +33,10 @@ public enum ErrorCode {
   GENERATION_EMPTY("generation_empty", 502),
   GENERATION_INVALID_RESPONSE("generation_invalid_response", 502),
   IMAGE_UNAVAILABLE("image_unavailable", 502),
-  GENERATION_UNAVAILABLE("generation_unavailable", 503);
+  GENERATION_UNAVAILABLE("generation_unavailable", 503),
+  INTERNAL_ERROR("internal_error", 500),
+  NOT_IMPLEMENTED("not_implemented", 501),
+  HTTP_VERSION_NOT_SUPPORTED("http_version_not_supported", 505);
 
   private final String code;
   private final int httpStatus;

@@ -2,6 +2,7 @@ package io.cardgen.common.request;
 
 import io.cardgen.common.error.Messages;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -15,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>{@code null} is accepted only where the spec says "or null" (headers, slogans, creativity);
  * for every other field an explicit {@code null} breaks the field's type rule. Unknown top-level
- * fields are ignored, so that clients of a later revision keep working.
+ * fields are ignored, so that clients of a later revision keep working, within a small cap on their
+ * number and size ({@link UnknownFields}), checked before the field rules.
  */
 public final class RequestParser {
 
@@ -35,6 +37,10 @@ public final class RequestParser {
   public ParseResult parse(JsonNode body) {
     if (body == null || !body.isObject()) {
       return new ParseResult.Invalid(Messages.format("invalid.body_not_object"));
+    }
+    Optional<String> unknown = UnknownFields.refusal(body);
+    if (unknown.isPresent()) {
+      return new ParseResult.Invalid(unknown.get());
     }
     try {
       return new ParseResult.Valid(read(new FieldReader(body, revision)));

@@ -240,4 +240,37 @@ class RequestParserTest {
     assertThat(invalid(LEGACY, ", \"slogans\": 1")).contains("slogans");
     assertThat(invalid(CURRENT, ", \"headers\": \"slogans\"")).contains("headers");
   }
+
+  @Test
+  void ignoresUpToTwentySmallUnknownFields() {
+    StringBuilder extra = new StringBuilder();
+    for (int i = 0; i < UnknownFields.MAX_COUNT; i++) {
+      extra.append(", \"x").append(i).append("\": \"").append("v".repeat(900)).append('"');
+    }
+    valid(CURRENT, extra.toString());
+    valid(LEGACY, extra.toString());
+  }
+
+  @Test
+  void refusesTheTwentyFirstUnknownField() {
+    StringBuilder extra = new StringBuilder();
+    for (int i = 0; i <= UnknownFields.MAX_COUNT; i++) {
+      extra.append(", \"x").append(i).append("\": 1");
+    }
+    assertThat(invalid(CURRENT, extra.toString())).contains("неизвестных полей", "20");
+    assertThat(invalid(LEGACY, extra.toString())).contains("неизвестных полей");
+  }
+
+  @Test
+  void refusesAnUnknownFieldOverTheSizeCap() {
+    String value = "v".repeat(UnknownFields.MAX_CHARS);
+    assertThat(invalid(CURRENT, ", \"note\": \"" + value + "\"")).contains("«note»", "1000");
+    assertThat(invalid(CURRENT, ", \"note\": [\"" + value + "\"]")).contains("«note»");
+    assertThat(invalid(CURRENT, ", \"" + "k".repeat(1001) + "\": 1")).contains("…»");
+  }
+
+  @Test
+  void knownFieldsNeverCountAsUnknown() {
+    valid(CURRENT, ", \"keywords\": \"" + "a,".repeat(19) + "a\"");
+  }
 }

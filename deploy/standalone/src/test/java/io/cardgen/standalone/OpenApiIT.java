@@ -36,7 +36,10 @@ class OpenApiIT {
     assertThat(document.at("/components/securitySchemes/bearerAuth/scheme").asString())
         .isEqualTo("bearer");
     assertThat(openApi.documentedStatuses())
-        .containsExactlyInAnyOrder(200, 400, 401, 403, 409, 410, 413, 422, 429, 502, 503);
+        .containsExactlyInAnyOrder(
+            200, 400, 401, 403, 405, 409, 410, 413, 414, 415, 422, 429, 431, 500, 501, 502, 503,
+            505);
+    assertThat(openApi.response(405).at("/headers/Allow").isObject()).isTrue();
     assertThat(openApi.response(429).at("/headers/Retry-After").isObject()).isTrue();
     assertThat(document.at(OpenApiSchemas.OPERATION + "/parameters/0/name").asString())
         .isEqualTo("Idempotency-Key");
@@ -44,6 +47,32 @@ class OpenApiIT {
     TestStack.Response onAdminPort =
         stack.admin("GET", "/openapi.json", null, null, stack.adminPort);
     assertThat(onAdminPort.status()).isEqualTo(404);
+  }
+
+  /**
+   * The build's copy of the contract: the served document is written to {@code
+   * target/openapi/product-card-api.json} and must equal the committed file byte for byte, so a
+   * change to one without the other fails the build.
+   */
+  @Test
+  void theServedDocumentIsTheCommittedFile() throws Exception {
+    java.net.http.HttpResponse<byte[]> served =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(
+                            "http://localhost:" + stack.publicPort + "/openapi.json"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+    java.nio.file.Path written = java.nio.file.Path.of("target/openapi/product-card-api.json");
+    java.nio.file.Files.createDirectories(written.getParent());
+    java.nio.file.Files.write(written, served.body());
+    byte[] committed =
+        java.nio.file.Files.readAllBytes(
+            java.nio.file.Path.of(
+                "../../api-gateway/src/main/resources/openapi/product-card-api.json"));
+
+    assertThat(served.body()).isEqualTo(committed);
   }
 
   @Test
@@ -78,7 +107,7 @@ class OpenApiIT {
           .isEmpty();
     }
     assertThat(answers.values().stream().map(TestStack.Response::status).distinct())
-        .containsExactlyInAnyOrder(200, 400, 401, 403, 409, 410, 413, 422, 429, 502);
+        .containsExactlyInAnyOrder(200, 400, 401, 403, 405, 409, 410, 413, 415, 422, 429, 502);
     assertThat(answers.get("card").header("Idempotency-Key")).isEqualTo("openapi-card");
     assertThat(answers.get("rate limited").header("Retry-After")).matches("[1-9][0-9]*");
   }
@@ -172,6 +201,22 @@ class OpenApiIT {
     answers.put(
         "refused by the model",
         api.post(funded, aRequest().with("short_description", "\"Кружка [sim:refuse]\"").json()));
+    answers.put(
+        "wrong method",
+        api.send(
+            "GET",
+            "/api/text/product",
+            Map.of(),
+            java.net.http.HttpRequest.BodyPublishers.noBody()));
+    answers.put(
+        "not JSON", api.post(funded, Map.of("Content-Type", "text/plain"), aRequest().json()));
+    answers.put(
+        "framing",
+        api.send(
+            "POST",
+            "/api/text%2Fproduct",
+            Map.of(),
+            java.net.http.HttpRequest.BodyPublishers.noBody()));
     api.post(oneAMinute, "{}");
     answers.put("rate limited", api.post(oneAMinute, "{}"));
     String tooLarge = " ".repeat(SharedStack.SMALL_BODY_LIMIT_BYTES + 1);

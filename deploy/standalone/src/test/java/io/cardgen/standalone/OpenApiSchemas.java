@@ -69,6 +69,18 @@ final class OpenApiSchemas {
     return schema(OPERATION + "/requestBody/content/application~1json/schema").validate(body);
   }
 
+  /** Violations of the Idempotency-Key header's schema. */
+  List<Error> validateIdempotencyKey(String value) {
+    return schema(OPERATION + "/parameters/0/schema")
+        .validate(TestStack.JSON.getNodeFactory().stringNode(value));
+  }
+
+  /** A schema of the document by JSON pointer, with {@code $ref} resolved one level. */
+  JsonNode resolve(JsonNode schema) {
+    JsonNode reference = schema.get("$ref");
+    return reference == null ? schema : document.at(reference.asString().substring(1));
+  }
+
   private Schema schema(String pointer) {
     return schemas.computeIfAbsent(
         pointer, at -> registry.getSchema(SchemaLocation.of(BASE + "#" + at)));

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -38,8 +39,13 @@ final class RawExchange {
 
   /** Sends the bytes and reads the whole answer; the request should ask for Connection: close. */
   static Answer send(int port, byte[] request) throws IOException {
+    return send(port, request, Duration.ofSeconds(15));
+  }
+
+  /** As {@link #send(int, byte[])}, waiting up to {@code timeout} (a generation takes a while). */
+  static Answer send(int port, byte[] request, Duration timeout) throws IOException {
     try (Socket socket = new Socket("localhost", port)) {
-      socket.setSoTimeout(15_000);
+      socket.setSoTimeout((int) timeout.toMillis());
       OutputStream out = socket.getOutputStream();
       out.write(request);
       out.flush();
