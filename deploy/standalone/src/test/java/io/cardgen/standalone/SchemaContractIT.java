@@ -61,7 +61,7 @@ class SchemaContractIT {
             .at(OpenApiSchemas.OPERATION + "/requestBody/content/application~1json/schema");
     Map<String, Integer> tally = new TreeMap<>();
     for (int attempt = 0; attempt < TRIES; attempt++) {
-      JsonNode body = sampler.sample(requestSchema);
+      JsonNode body = sampler.sampleRequest(requestSchema);
       Map<String, String> headers = idempotencyKey(sampler, body, attempt);
       List<Error> violations = new ArrayList<>(openApi.validateRequest(body));
       headers.values().forEach(key -> violations.addAll(openApi.validateIdempotencyKey(key)));

@@ -39,9 +39,22 @@ final class SchemaSampler {
   private final OpenApiSchemas openApi;
   private final Random random;
 
+  /**
+   * Whether this request may break rules. Every field breaking its rule independently would make
+   * nearly every request invalid, and valid ones would go untested; so half of the requests keep
+   * every rule and the other half break them at the odds below.
+   */
+  private boolean wild;
+
   SchemaSampler(OpenApiSchemas openApi, Random random) {
     this.openApi = openApi;
     this.random = random;
+  }
+
+  /** A new request: decides whether it may break rules, then samples it. */
+  JsonNode sampleRequest(JsonNode schema) {
+    wild = random.nextBoolean();
+    return sample(schema);
   }
 
   JsonNode sample(JsonNode schema) {
@@ -49,14 +62,14 @@ final class SchemaSampler {
       return NODES.stringNode(photo());
     }
     JsonNode resolved = openApi.resolve(schema);
-    if (random.nextInt(30) == 0) {
+    if (odds(30)) {
       return anyScalar();
     }
     if (resolved.has("const")) {
       return resolved.get("const");
     }
     if (resolved.has("enum")) {
-      return random.nextInt(10) == 0 ? NODES.stringNode("other") : pick(resolved.get("enum"));
+      return odds(10) ? NODES.stringNode("other") : pick(resolved.get("enum"));
     }
     for (String combinator : List.of("oneOf", "anyOf")) {
       if (resolved.has(combinator)) {
@@ -81,13 +94,12 @@ final class SchemaSampler {
     List<String> required = new ArrayList<>();
     schema.path("required").forEach(name -> required.add(name.asString()));
     for (Map.Entry<String, JsonNode> property : schema.path("properties").properties()) {
-      boolean present =
-          required.contains(property.getKey()) ? random.nextInt(40) != 0 : random.nextBoolean();
+      boolean present = required.contains(property.getKey()) ? !odds(40) : random.nextBoolean();
       if (present) {
         object.set(property.getKey(), sample(property.getValue()));
       }
     }
-    if (schema.path("additionalProperties").isBoolean() && random.nextInt(15) == 0) {
+    if (schema.path("additionalProperties").isBoolean() && odds(15)) {
       object.put("unknown_" + random.nextInt(100), "x");
     }
     return object;
@@ -118,11 +130,11 @@ final class SchemaSampler {
     int length = boundary(min, max, 2);
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < length; i++) {
-      boolean odd = random.nextInt(pattern.contains(",") ? 8 : 60) == 0;
+      boolean odd = odds(pattern.contains(",") ? 8 : 60);
       text.append(
           odd ? ODD[random.nextInt(ODD.length)] : alphabet[random.nextInt(alphabet.length)]);
     }
-    if (random.nextInt(20) == 0) {
+    if (odds(20)) {
       return " ".repeat(Math.max(1, length));
     }
     return text.toString();
@@ -130,19 +142,24 @@ final class SchemaSampler {
 
   /** Mostly small, often at a bound, sometimes just past one. */
   private int boundary(int min, int max, int pastBy) {
-    return switch (random.nextInt(8)) {
+    return switch (random.nextInt(wild ? 8 : 6)) {
       case 0 -> min;
       case 1 -> max;
-      case 2 -> Math.max(0, min - pastBy);
-      case 3 -> max + random.nextInt(pastBy) + 1;
+      case 6 -> Math.max(0, min - pastBy);
+      case 7 -> max + random.nextInt(pastBy) + 1;
       default -> min + random.nextInt(Math.max(1, Math.min(max, min + 40) - min + 1));
     };
   }
 
   private String photo() {
-    return random.nextInt(6) == 0
+    return odds(6)
         ? PHOTOS_BROKEN[random.nextInt(PHOTOS_BROKEN.length)]
         : PHOTOS_VALID[random.nextInt(PHOTOS_VALID.length)];
+  }
+
+  /** One chance in {@code n} of breaking a rule, in a request that may break rules. */
+  private boolean odds(int n) {
+    return wild && random.nextInt(n) == 0;
   }
 
   private JsonNode anyScalar() {
