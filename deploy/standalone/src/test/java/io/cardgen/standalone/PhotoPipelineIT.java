@@ -161,18 +161,43 @@ class PhotoPipelineIT {
     assertThat(jobRows(key)).isZero();
   }
 
-  static Stream<Arguments> refusedLinks() {
+  /** Links whose address the gateway can judge before anything is recorded (issue 12). */
+  static Stream<Arguments> internalAddresses() {
     return Stream.of(
         Arguments.of("http://127.0.0.1:{port}/loopback.png", "/loopback.png"),
         Arguments.of("http://[::1]:{port}/ipv6-loopback.png", "/ipv6-loopback.png"),
         Arguments.of("http://10.0.0.1/private.png", null),
-        Arguments.of("http://169.254.169.254/latest/meta-data/", null),
+        Arguments.of("http://169.254.169.254/latest/meta-data/", null));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("internalAddresses")
+  void refusesALinkToAnInternalAddressBeforeRecordingAnything(String link, String forbidden)
+      throws Exception {
+    String url = link.replace("{port}", String.valueOf(host.port()));
+    JsonNode before = stack.account(stack.demoAccountId());
+    String key = "internal-" + UUID.randomUUID();
+
+    TestStack.Response response = stack.generate(stack.demoKey(), key, request(url));
+
+    assertThat(response.status()).as(url + ": " + response).isEqualTo(422);
+    assertThat(response.json().get("code").asString()).isEqualTo("image_invalid");
+    assertThat(stack.account(stack.demoAccountId())).isEqualTo(before);
+    assertThat(jobRows(key)).isZero();
+    if (forbidden != null) {
+      assertThat(host.requestsFor(forbidden)).as("requests for " + forbidden).isZero();
+    }
+  }
+
+  /** Links only the fetch can judge: a redirect into loopback, a page that is not an image. */
+  static Stream<Arguments> refusedWhenFetched() {
+    return Stream.of(
         Arguments.of("http://" + ALLOWED + ":{port}/to-loopback", "/redirected.png"),
         Arguments.of("http://" + ALLOWED + ":{port}/page.html", null));
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("refusedLinks")
+  @MethodSource("refusedWhenFetched")
   void failsARefusedLinkAsImageInvalidRequestingNothingItMustNot(String link, String forbidden)
       throws Exception {
     String url = link.replace("{port}", String.valueOf(host.port()));
