@@ -3,7 +3,6 @@ package io.cardgen.gateway.job;
 import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
-import java.time.Clock;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,13 +19,11 @@ class JobPublisher {
   private static final Logger log = LoggerFactory.getLogger(JobPublisher.class);
 
   private final KafkaTemplate<String, String> kafka;
-  private final JobRepository jobs;
-  private final Clock clock;
+  private final PublishedMarks marks;
 
-  JobPublisher(KafkaTemplate<String, String> kafka, JobRepository jobs, Clock clock) {
+  JobPublisher(KafkaTemplate<String, String> kafka, PublishedMarks marks) {
     this.kafka = kafka;
-    this.jobs = jobs;
-    this.clock = clock;
+    this.marks = marks;
   }
 
   void publish(UUID jobId, String idempotencyKey) {
@@ -46,7 +43,7 @@ class JobPublisher {
                 log.warn(
                     "Job {} not published, the sweeper will retry: {}", jobId, failure.toString());
               } else {
-                jobs.markPublished(jobId, clock.instant());
+                marks.published(jobId);
               }
             });
   }

@@ -29,9 +29,6 @@ class JobRepository {
              c.audience, c.headers, c.slogans, c.images, c.deleted_at
       FROM jobs j LEFT JOIN cards c ON c.job_id = j.id
       """;
-  private static final String MARK_PUBLISHED =
-      "UPDATE jobs SET published_at = :now WHERE id = :id AND published_at IS NULL";
-
   private final JdbcClient jdbc;
 
   JobRepository(JdbcClient jdbc) {
@@ -64,10 +61,6 @@ class JobRepository {
         .param("id", id)
         .query(JobRepository::map)
         .optional();
-  }
-
-  void markPublished(UUID id, Instant now) {
-    jdbc.sql(MARK_PUBLISHED).param("id", id).param("now", Timestamp.from(now)).update();
   }
 
   private static JobSnapshot map(ResultSet row, int rowNumber) throws SQLException {

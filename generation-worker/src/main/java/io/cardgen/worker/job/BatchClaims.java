@@ -45,7 +45,7 @@ class BatchClaims {
                   ORDER BY created_at, batch_id, item_line
                   LIMIT 1 FOR UPDATE SKIP LOCKED)
         AND state = 'QUEUED'
-      RETURNING id, account_id, attempts, spec::text AS spec
+      RETURNING id, account_id, attempts, spec::text AS spec, batch_id
       """;
 
   private final JdbcClient jdbc;

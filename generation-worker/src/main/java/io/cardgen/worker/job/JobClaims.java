@@ -24,7 +24,7 @@ class JobClaims {
       WHERE id = :id
         AND attempts < :maxAttempts
         AND (state = 'QUEUED' OR (state = 'RUNNING' AND lease_until < :now))
-      RETURNING id, account_id, attempts, spec::text AS spec
+      RETURNING id, account_id, attempts, spec::text AS spec, batch_id
       """;
   private static final String REQUEUE =
       """

@@ -72,7 +72,7 @@ class JobCompletion {
     }
     credits.charge(job.accountId(), job.id());
     cards.insert(card);
-    batches.itemFinished(job.id());
+    countIfBatchItem(job);
     return true;
   }
 
@@ -82,8 +82,15 @@ class JobCompletion {
       return false;
     }
     credits.release(job.accountId(), job.id());
-    batches.itemFinished(job.id());
+    countIfBatchItem(job);
     return true;
+  }
+
+  /** A synchronous card skips the batch bookkeeping: one statement less on the hot path. */
+  private void countIfBatchItem(ClaimedJob job) {
+    if (job.batchId() != null) {
+      batches.itemFinished(job.id());
+    }
   }
 
   @Transactional
