@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# The scaling benchmark of issue 11 (not part of `./mvnw verify`), with workers as separate
+# processes next to the standalone's embedded stack:
+#
+#   1. one worker vs two: the standalone's own worker and a second worker process, each capped at
+#      BENCH_WORKER_SLOTS jobs in flight, so the LLM wait (not CPU) bounds each worker. Two
+#      workers on the one share group should give about twice the cards/s of one.
+#   2. one worker process with a BENCH_WORKER_HEAP heap (512m) and the default max-in-flight
+#      (1 000): BENCH_HELD_REQUESTS requests whose LLM call lasts BENCH_HOLD_MS are sent at once,
+#      and the worker's in-flight gauge, heap and RSS are sampled while it holds them.
+#
+#   scripts/bench-workers.sh
+#   BENCH_WORKER_SLOTS=25 BENCH_HELD_REQUESTS=1200 scripts/bench-workers.sh
+#
+# Settings: BENCH_LATENCY_MS (2000), BENCH_WORKER_SLOTS (25), BENCH_WORKER_HEAP (512m),
+# BENCH_HELD_REQUESTS (1100), BENCH_HOLD_MS (30000), BENCH_JAVA (java 21+ for the worker: the
+# newest JDK under /usr/lib/jvm), BENCH_START_TIMEOUT (900 s). Needs hey, curl, jq, python3.
+# Output: a table on stdout; logs and hey's reports in deploy/standalone/target/bench-workers/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+latency=${BENCH_LATENCY_MS:-2000}
+slots=${BENCH_WORKER_SLOTS:-25}
+heap=${BENCH_WORKER_HEAP:-512m}
+held=${BENCH_HELD_REQUESTS:-1100}
+hold_ms=${BENCH_HOLD_MS:-30000}
+jar=deploy/standalone/target/cardgen-standalone.jar
+worker_jar=$(ls generation-worker/target/generation-worker-*-exec.jar 2>/dev/null | head -1 || true)
+out=deploy/standalone/target/bench-workers
+for tool in hey curl jq python3; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is missing" >&2; exit 2; }
+done
+if [[ ! -f $jar || -z $worker_jar ]]; then
+  ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package -pl deploy/standalone -am
+  worker_jar=$(ls generation-worker/target/generation-worker-*-exec.jar | head -1)
+fi
+java=${BENCH_JAVA:-$(ls -d /usr/lib/jvm/*/bin/java | sort -V | tail -1)}
+mkdir -p "$out"
+data=$(mktemp -d)
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+public=$(free_port) admin=$(free_port) own=$(free_port) pg=$(free_port) kafka=$(free_port) s3=$(free_port) sim=$(free_port)
+token=bench-$RANDOM$RANDOM
+
+SERVER_PORT=$public CARDGEN_ADMIN_PORT=$admin CARDGEN_WORKER_PORT=$own \
+CARDGEN_EMBEDDED_POSTGRES_PORT=$pg CARDGEN_EMBEDDED_KAFKA_PORT=$kafka CARDGEN_EMBEDDED_S3_PORT=$s3 \
+CARDGEN_SIMULATOR_PORT=$sim CARDGEN_SIMULATOR_LATENCY_MS=$latency CARDGEN_DATA_DIR=$data \
+CARDGEN_ADMIN_TOKEN=$token CARDGEN_WORKER_MAXINFLIGHT=$slots \
+  deploy/standalone/cardgen-standalone.sh "$jar" > "$out/standalone.log" 2>&1 &
+standalone=$!
+workers=()
+cleanup() {
+  for p in "${workers[@]}" "$standalone"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
+
+await_up() { # url pid what
+  local deadline=$(( SECONDS + ${BENCH_START_TIMEOUT:-900} ))
+  until curl -fs "$1" 2>/dev/null | grep -q UP; do
+    kill -0 "$2" 2>/dev/null || { echo "bench: $3 died, see $out" >&2; exit 1; }
+    (( SECONDS < deadline )) || { echo "bench: $3 did not start in time" >&2; exit 1; }
+    sleep 1
+  done
+}
+await_up "localhost:$admin/actuator/health" "$standalone" "the standalone"
+
+# A worker process of its own on the standalone's PostgreSQL, Kafka, S3 and simulator.
+start_worker() { # name port max_in_flight
+  "$java" -Xmx"$heap" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -jar "$worker_jar" \
+    --server.port="$2" --cardgen.worker.max-in-flight="$3" \
+    --spring.datasource.url="jdbc:postgresql://localhost:$pg/postgres" \
+    --spring.datasource.username=postgres --spring.datasource.password=postgres \
+    --spring.kafka.bootstrap-servers="127.0.0.1:$kafka" \
+    --cardgen.s3.endpoint="http://127.0.0.1:$s3" --cardgen.s3.access-key=cardgen \
+    --cardgen.s3.secret-key=cardgen-secret \
+    --cardgen.llm.base-url="http://127.0.0.1:$sim/v1" --cardgen.llm.api-key=simulator \
+    --cardgen.llm.model=cardgen-simulator > "$out/$1.log" 2>&1 &
+  started=$!
+  workers+=("$started")
+  await_up "localhost:$2/actuator/health" "$started" "$1"
+}
+
+admin_call() { curl -fsS -X POST "localhost:$admin$1" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2"; }
+admin_call /admin/plans '{"name":"bench","api_access":true,"max_photos":5,"max_length":3000,"features_count":5,"audience":true,"headers_count":3,"slogans_count":3,"creativity":true,"keywords":true,"rate_limit_per_minute":10000000}' >/dev/null
+key=$(admin_call /admin/accounts '{"name":"bench","plan":"bench","credits":1000000}' | jq -r .api_key)
+card=http://127.0.0.1:$public/api/text/product
+held_body=$out/held-request.json
+jq --arg d "Керамическая кружка ручной работы [sim:slow=$hold_ms]" '.short_description = $d' \
+  scripts/bench/card-request.json > "$held_body"
+
+worker_metric() { # port name filter -> sum over the matching series
+  curl -fs -m 5 "localhost:$1/actuator/prometheus" | awk -v m="$2" -v f="$3" \
+    '$1 ~ "^"m && $0 ~ f {s += $2} END {printf "%d", s}'
+}
+cards_by() { worker_metric "$1" cardgen_generation_validation_total 'pass="(first|repaired)"'; }
+
+load() { # name concurrency requests body -> "rps p50 p99 errors"
+  hey -n "$3" -c "$2" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
+    -D "$4" "$card" > "$out/$1.txt"
+  awk -v n="$3" '/Requests\/sec:/ {rps=$2} /^  50% in/ {p50=$3} /^  99% in/ {p99=$3}
+    /^  \[200\]/ {ok=$2} END {printf "%8.1f %7.3f %7.3f %6d", rps, p50, p99, n-ok}' "$out/$1.txt"
+}
+
+echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, worker java $("$java" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "1. Scaling: each worker capped at $slots in flight (ceiling $slots / ${latency} ms per worker)"
+conc=$(( slots * 4 )) n=$(( slots * 16 ))
+hey -n "$(( slots * 2 ))" -c "$slots" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
+  -D scripts/bench/card-request.json "$card" > /dev/null
+printf '%-12s %5s %6s %8s %7s %7s %6s\n' workers conc reqs 'cards/s' p50_s p99_s errors
+one=$(load one-worker "$conc" "$n" scripts/bench/card-request.json)
+printf '%-12s %5d %6d %s\n' 1 "$conc" "$n" "$one"
+w2port=$(free_port)
+start_worker worker-2 "$w2port" "$slots"
+second=$started
+hey -n "$(( slots * 2 ))" -c "$slots" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
+  -D scripts/bench/card-request.json "$card" > /dev/null
+own1=$(cards_by "$own") w2=$(cards_by "$w2port")
+two=$(load two-workers "$conc" "$n" scripts/bench/card-request.json)
+printf '%-12s %5d %6d %s\n' 2 "$conc" "$n" "$two"
+echo "cards written during the two-worker level: standalone's worker $(( $(cards_by "$own") - own1 )), worker 2 $(( $(cards_by "$w2port") - w2 ))"
+awk -v a="$(echo "$one" | awk '{print $1}')" -v b="$(echo "$two" | awk '{print $1}')" \
+  'BEGIN {printf "two workers / one worker: %.2fx\n", b / a}'
+kill "$second"; wait "$second" 2>/dev/null || true
+
+echo
+echo "2. One worker process, -Xmx$heap, max-in-flight 1000: $held requests whose LLM call lasts ${hold_ms} ms"
+wport=$(free_port)
+start_worker worker-held "$wport" 1000
+big=$started
+metric() { worker_metric "$wport" "$@"; }
+hey -n "$held" -c "$held" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
+  -D "$held_body" "$card" > "$out/held.txt" &
+loader=$!
+max_running=0 max_heap=0 max_rss=0
+sample_worker() { # keeps the peaks; a sample the busy worker does not answer in 5 s is skipped
+  local running heap_used rss
+  running=$(metric cardgen_jobs_running '') || return 0
+  heap_used=$(metric jvm_memory_used_bytes 'area="heap"') || return 0
+  heap_used=$(( ${heap_used:-0} >> 20 ))
+  rss=$(awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$big/status" 2>/dev/null) || rss=0
+  (( ${running:-0} > max_running )) && max_running=$running
+  (( heap_used > max_heap )) && max_heap=$heap_used
+  (( ${rss:-0} > max_rss )) && max_rss=$rss
+  return 0
+}
+while kill -0 "$loader" 2>/dev/null; do
+  sample_worker
+  sleep 1
+done
+wait "$loader" || true
+ok=$(awk '/^  \[200\]/ {print $2}' "$out/held.txt")
+committed=$(metric jvm_memory_committed_bytes 'area="heap"' || echo 0)
+committed=$(( ${committed:-0} >> 20 ))
+printf '%-28s %s\n' 'max jobs in flight (worker)' "$max_running" \
+  'max heap used, MB' "$max_heap" 'heap committed at end, MB' "$committed" \
+  'max RSS, MB' "$max_rss" 'answers 200' "${ok:-0} of $held"
+kill -0 "$big" 2>/dev/null || echo "the worker process died: see $out/worker-held.log"
