@@ -5,6 +5,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.photo.PhotoIntake;
+import io.cardgen.gateway.photo.PhotoUploads;
 import io.cardgen.gateway.plan.Plan;
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,18 +89,20 @@ class BatchCreation {
     if (request.account().balance() - request.account().reserved() < 1) {
       return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
     }
-    ItemIntake items = new ItemIntake(request.plan(), photos);
-    Outcome outcome;
-    try {
-      outcome = readAndRecord(request, in, context, items);
-    } catch (RuntimeException | IOException failure) {
-      photos.discard(items.storedPhotos());
-      throw failure;
+    try (PhotoUploads uploads = photos.uploads()) {
+      ItemIntake items = new ItemIntake(request.plan(), photos, uploads);
+      Outcome outcome;
+      try {
+        outcome = readAndRecord(request, in, context, items);
+      } catch (RuntimeException | IOException failure) {
+        photos.discard(items.storedPhotos());
+        throw failure;
+      }
+      if (!(outcome instanceof Created)) {
+        photos.discard(items.storedPhotos());
+      }
+      return outcome;
     }
-    if (!(outcome instanceof Created)) {
-      photos.discard(items.storedPhotos());
-    }
-    return outcome;
   }
 
   private Outcome readAndRecord(Request request, InputStream in, String context, ItemIntake items)
@@ -124,6 +127,8 @@ class BatchCreation {
     if (checked instanceof BatchOptions.Invalid invalid) {
       return invalid(invalid.message());
     }
+    // No item may be recorded, and so run, before its photos are in storage.
+    items.awaitPhotos();
     return record(request, complete.fingerprint(), (BatchOptions.Valid) checked, items);
   }
 

@@ -10,6 +10,7 @@ import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.WireJson;
 import io.cardgen.gateway.job.PlanPolicy;
 import io.cardgen.gateway.photo.PhotoIntake;
+import io.cardgen.gateway.photo.PhotoUploads;
 import io.cardgen.gateway.plan.Plan;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,12 +41,13 @@ final class ItemIntake implements BatchBody.ItemSink {
   private final List<NewItem> items = new ArrayList<>();
   private final List<BatchEnvelope.ItemError> errors = new ArrayList<>();
   private final Set<String> customIds = new HashSet<>();
-  private final List<PhotoRef> stored = new ArrayList<>();
+  private final PhotoUploads uploads;
   private int refused;
 
-  ItemIntake(Plan plan, PhotoIntake photos) {
+  ItemIntake(Plan plan, PhotoIntake photos, PhotoUploads uploads) {
     this.plan = plan;
     this.photos = photos;
+    this.uploads = uploads;
   }
 
   @Override
@@ -102,8 +104,8 @@ final class ItemIntake implements BatchBody.ItemSink {
 
   private void keep(String customId, int line, CardSpec spec, PhotoIntake.Intake intake) {
     UUID jobId = UUID.randomUUID();
-    List<PhotoRef> refs = photos.store(jobId, ((PhotoIntake.Intake.Accepted) intake).photos());
-    stored.addAll(refs);
+    List<PhotoRef> refs =
+        photos.store(jobId, ((PhotoIntake.Intake.Accepted) intake).photos(), uploads);
     items.add(new NewItem(jobId, customId, line, WireJson.write(spec.withPhotos(refs))));
   }
 
@@ -124,8 +126,14 @@ final class ItemIntake implements BatchBody.ItemSink {
     return errors;
   }
 
+  /** Waits until every accepted item's photos are stored; throws if one could not be. */
+  void awaitPhotos() {
+    uploads.finish();
+  }
+
+  /** The photos that reached storage, once no upload is running any more. */
   List<PhotoRef> storedPhotos() {
-    return stored;
+    return uploads.stored().stream().map(PhotoRef::stored).toList();
   }
 
   /**

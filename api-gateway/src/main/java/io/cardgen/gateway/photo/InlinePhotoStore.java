@@ -31,12 +31,22 @@ public class InlinePhotoStore implements AutoCloseable {
    * type; {@code format} must be the sniffed one. Returns the key.
    */
   public String put(String dir, byte[] bytes, ImageFormat format) {
-    String key = PhotoKey.of(dir, ids.get(), format).value();
+    String key = keyFor(dir, format);
+    putAt(key, bytes, format);
+    return key;
+  }
+
+  /** A new key under {@code products/<dir>/}, for a photo that is stored later with putAt. */
+  public String keyFor(String dir, ImageFormat format) {
+    return PhotoKey.of(dir, ids.get(), format).value();
+  }
+
+  /** Stores {@code bytes} at {@code key} with {@code format}'s content type. */
+  public void putAt(String key, byte[] bytes, ImageFormat format) {
     s3.putObject(
         object -> object.bucket(bucket).key(key).contentType(format.mimeType()),
         RequestBody.fromContentProvider(
             ContentStreamProvider.fromByteArrayUnsafe(bytes), bytes.length, format.mimeType()));
-    return key;
   }
 
   /** Deletes the photo at {@code key}; deleting one that is not there is not an error. */

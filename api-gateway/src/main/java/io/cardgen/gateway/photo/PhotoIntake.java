@@ -34,6 +34,12 @@ public class PhotoIntake {
     record Rejected(String message) implements Intake {}
   }
 
+  /**
+   * Uploads one batch creation runs at once: enough to hide S3's round trip, few enough that the
+   * photos held for them (10 MB each at most) stay small next to the heap.
+   */
+  static final int BATCH_UPLOADS = 8;
+
   private final ImageUrlDecoder decoder;
   private final InlinePhotoStore store;
   private final PhotoLinkCheck links;
@@ -81,6 +87,26 @@ public class PhotoIntake {
       discard(refs);
       throw failure;
     }
+  }
+
+  /** Uploads at once for one batch's items; close it when the batch is recorded or refused. */
+  public PhotoUploads uploads() {
+    return new PhotoUploads(store, BATCH_UPLOADS);
+  }
+
+  /**
+   * As {@link #store(UUID, List)}, but through {@code uploads}: the keys are returned before the
+   * photos are stored; {@link PhotoUploads#finish()} tells when they are.
+   */
+  public List<PhotoRef> store(UUID jobId, List<IncomingPhoto> photos, PhotoUploads uploads) {
+    List<PhotoRef> refs = new ArrayList<>(photos.size());
+    for (IncomingPhoto photo : photos) {
+      refs.add(
+          photo.bytes() == null
+              ? PhotoRef.link(photo.link())
+              : PhotoRef.stored(uploads.submit(jobId.toString(), photo.bytes(), photo.format())));
+    }
+    return refs;
   }
 
   /** Removes stored photos of a request that was not accepted after all. */
