@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
 /**
  * Certifications and standards as the eval counts them (docs/quality.md): ISO, ГОСТ/GOST, ТР ТС, EN
  * and IEC with their numbers, the marks EAC, CE, FCC, FDA, GOTS, OEKO-TEX and RoHS, and the words
- * that claim a certificate without naming one ("сертифицирован", "certified"). Written apart from
- * the worker's guard on purpose, since the eval is what judges the guard.
+ * that claim a certificate without naming one ("сертифицирован", "certified"). The marks and ISO
+ * count only in capitals: "ce", "en" or "iso-" are parts of ordinary words. Written apart from the
+ * worker's guard on purpose, since the eval is what judges the guard.
  *
  * <p>A certification in a card is supported when the input names the same scheme with the same
  * number, or the same scheme when the card gives no number ("ГОСТ" after "ГОСТ 19792-2017"); a word
