@@ -29,6 +29,8 @@ public record Violation(Rule rule, String detail) {
     /**
      * A certification or standard that neither the product facts nor the short description name.
      */
-    UNGROUNDED_CERTIFICATION
+    UNGROUNDED_CERTIFICATION,
+    /** The texts are not in the language of the input ({@link CardLanguage}). */
+    WRONG_LANGUAGE
   }
 }
