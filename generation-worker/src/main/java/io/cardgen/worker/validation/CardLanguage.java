@@ -47,16 +47,14 @@ public final class CardLanguage {
 
   /** The two languages the service writes. */
   public enum Language {
-    RUSSIAN("Russian", UnicodeScript.CYRILLIC, "Cyrillic"),
-    ENGLISH("English", UnicodeScript.LATIN, "Latin");
+    RUSSIAN("Russian", "Cyrillic"),
+    ENGLISH("English", "Latin");
 
     private final String displayName;
-    private final UnicodeScript script;
     private final String scriptName;
 
-    Language(String displayName, UnicodeScript script, String scriptName) {
+    Language(String displayName, String scriptName) {
       this.displayName = displayName;
-      this.script = script;
       this.scriptName = scriptName;
     }
 
