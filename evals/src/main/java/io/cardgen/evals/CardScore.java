@@ -11,6 +11,8 @@ import java.util.List;
  * @param keywordCoverage share of the keywords the card works in; {@code null} without keywords
  * @param inventedNumbers numbers in the card that no input states
  * @param inventedCertifications certifications/standards in the card that no input states
+ * @param givenCertifications certifications/standards in the card that the input states: what the
+ *     worker's guard must let through
  * @param mustNotHits the golden set's forbidden claims the card makes
  */
 record CardScore(
@@ -24,6 +26,7 @@ record CardScore(
     Double keywordCoverage,
     List<String> inventedNumbers,
     List<String> inventedCertifications,
+    List<String> givenCertifications,
     List<String> mustNotHits) {
 
   boolean succeeded() {

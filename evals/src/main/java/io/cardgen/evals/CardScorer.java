@@ -15,11 +15,6 @@ import tools.jackson.databind.JsonNode;
 final class CardScorer {
 
   private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)?");
-  private static final Pattern CERTIFICATION =
-      Pattern.compile(
-          "\\b(?:ISO|ГОСТ|GOST|EN|IEC|EAC|CE|FDA|RoHS)(?:\\s?\\d[\\d:-]*)?\\b|сертифи\\p{L}*"
-              + "|certifi\\p{L}*",
-          Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   private static final List<String> TEXT_BLOCKS = List.of("description", "audience");
   private static final List<String> LIST_BLOCKS = List.of("features", "headers", "slogans");
   private static final int STEM = 5;
@@ -40,6 +35,7 @@ final class CardScorer {
           null,
           List.of(),
           List.of(),
+          List.of(),
           List.of());
     }
     String text = texts(run.card());
@@ -57,8 +53,9 @@ final class CardScorer {
             : product.facts().stream().filter(p -> p.matcher(text).find()).count()
                 / (double) product.facts().size(),
         keywordCoverage(product.keywords(), text),
-        unsupported(NUMBER, text, input, true),
-        unsupported(CERTIFICATION, text, input, false),
+        unsupported(text, input),
+        Certifications.unsupported(text, input, product.certificatesFact()),
+        Certifications.given(text, input),
         product.mustNot().stream()
             .filter(p -> p.matcher(text).find())
             .map(Pattern::pattern)
@@ -103,25 +100,24 @@ final class CardScorer {
     return covered / (double) keywords.size();
   }
 
-  private static List<String> unsupported(
-      Pattern pattern, String text, String input, boolean numeric) {
+  /** The numbers of the card that no input states, compared as written ("1,5" is "1.5"). */
+  private static List<String> unsupported(String text, String input) {
     Set<String> stated = new LinkedHashSet<>();
-    Matcher given = pattern.matcher(input);
+    Matcher given = NUMBER.matcher(input);
     while (given.find()) {
-      stated.add(normal(given.group(), numeric));
+      stated.add(normal(given.group()));
     }
     Set<String> invented = new LinkedHashSet<>();
-    Matcher found = pattern.matcher(text);
+    Matcher found = NUMBER.matcher(text);
     while (found.find()) {
-      if (!stated.contains(normal(found.group(), numeric))) {
+      if (!stated.contains(normal(found.group()))) {
         invented.add(found.group());
       }
     }
     return List.copyOf(invented);
   }
 
-  private static String normal(String match, boolean numeric) {
-    String lower = match.toLowerCase(Locale.ROOT);
-    return numeric ? lower.replace(',', '.') : lower.replaceAll("\\s", "");
+  private static String normal(String number) {
+    return number.replace(',', '.');
   }
 }

@@ -64,6 +64,13 @@ record GoldenProduct(
     return text.toString();
   }
 
+  /**
+   * Whether the seller gave a {@code certificates} fact, which supports a word like "certified".
+   */
+  boolean certificatesFact() {
+    return !request.path("product_facts").path("certificates").asString("").isBlank();
+  }
+
   private static GoldenProduct read(Path dir, Path file) {
     JsonNode root = Json.MAPPER.readTree(file.toFile());
     List<String> photos = new ArrayList<>();

@@ -52,7 +52,8 @@ final class Report {
         .append(now.path("first_answer_violations"))
         .append(". Local fixes: ")
         .append(now.path("local_fixes"))
-        .append(".\n");
+        .append(".\n")
+        .append(certifications(now));
     if (!now.path("worker_metrics").asBoolean()) {
       md.append(
           "\nThe worker's metrics were not read (no `--metrics-url`): first pass, repairs,"
@@ -69,6 +70,21 @@ final class Report {
       md.append(cardRow(card));
     }
     return md.toString();
+  }
+
+  /**
+   * What the grounding guard did with certifications: its catches among the first answers (from the
+   * worker), and in the delivered cards the ones the seller gave (which a false alarm would have
+   * refused) and the ones nobody gave (its misses).
+   */
+  private static String certifications(JsonNode now) {
+    JsonNode caught = now.path("first_answer_violations").path("ungrounded_certification");
+    return "\nCertifications: %s first answers refused for one nobody gave (`ungrounded_certification`);"
+            .formatted(now.path("worker_metrics").asBoolean() ? caught.asInt(0) : "–")
+        + " in the delivered cards, %d stated as the seller gave them and %d nobody gave.\n"
+            .formatted(
+                now.path("given_certifications").asInt(),
+                now.path("invented_certifications").asInt());
   }
 
   private static String firstAnswerHistogram(JsonNode cumulative) {

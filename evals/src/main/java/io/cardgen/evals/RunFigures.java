@@ -49,6 +49,7 @@ final class RunFigures {
     json.put("grounding_violations", delivered.stream().filter(CardScore::ungrounded).count());
     json.put("invented_numbers", sum(delivered, CardScore::inventedNumbers));
     json.put("invented_certifications", sum(delivered, CardScore::inventedCertifications));
+    json.put("given_certifications", sum(delivered, CardScore::givenCertifications));
     json.put("must_not_hits", sum(delivered, CardScore::mustNotHits));
     tokens(json, worker, cards, priceIn, priceOut);
     List<Double> latencies = scores.stream().map(s -> (double) s.latencyMillis()).sorted().toList();

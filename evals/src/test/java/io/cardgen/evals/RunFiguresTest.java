@@ -73,6 +73,30 @@ class RunFiguresTest {
   }
 
   @Test
+  void tellsCertificationsTheSellerGaveFromInventedOnes() {
+    GoldenProduct honey = product("ru-food-01"); // "по ГОСТ 19792-2017", certificates fact
+    CardRun faithful = run(honey, "Мёд по ГОСТ 19792-2017, сертифицирован. Алтай.", 100);
+    CardRun inventive = run(honey, "Мёд по ГОСТ, с маркировкой EAC. Алтай.", 100);
+
+    ObjectNode report =
+        RunFigures.of(
+            List.of(CardScorer.score(faithful), CardScorer.score(inventive)),
+            Map.of(WorkerMetrics.FIRST_VIOLATIONS + "/ungrounded_certification", 3.0),
+            0.15,
+            0.60);
+
+    // "ГОСТ 19792-2017" and "ГОСТ" are the seller's; "сертифицирован" rests on them; EAC is not
+    assertThat(report.path("given_certifications").asInt()).isEqualTo(2);
+    assertThat(report.path("invented_certifications").asInt()).isEqualTo(1);
+    assertThat(report.path("grounding_violations").asInt()).isEqualTo(1);
+    assertThat(Report.markdown(report, null, "test"))
+        .contains(
+            "Certifications: 3 first answers refused for one nobody gave"
+                + " (`ungrounded_certification`); in the delivered cards, 2 stated as the seller"
+                + " gave them and 1 nobody gave.");
+  }
+
+  @Test
   void leavesWhatOnlyTheWorkerKnowsUnmeasuredWithoutItsMetrics() {
     ObjectNode report =
         RunFigures.of(List.of(CardScorer.score(run(mug, "Кружка.", 10))), Map.of(), 0.15, 0.6);

@@ -184,6 +184,37 @@ class CardQualityIT {
     assertThat(ledger(key)).containsExactlyInAnyOrder("RESERVE", "RELEASE");
   }
 
+  @Test
+  void repairsACardInTheWrongLanguageByNamingTheLanguage() throws Exception {
+    String marker = provider.script("english-card", ScriptedOpenAi.SIMULATOR);
+
+    TestStack.Response response =
+        stack.generate(stack.demoKey(), "english-" + UUID.randomUUID(), descriptionOnly(marker));
+
+    assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    assertThat(response.json().get("data").get("description").asString())
+        .containsPattern("\\p{IsCyrillic}{5}");
+    List<JsonNode> sent = provider.received(marker);
+    assertThat(sent).as("one repair").hasSize(2);
+    assertThat(ScriptedOpenAi.lastUserText(sent.get(1)))
+        .contains("the texts are in English, but the short description is in Russian")
+        .contains("write every text in Russian");
+  }
+
+  @Test
+  void failsACardThatStaysInTheWrongLanguageAndReleasesTheCredit() throws Exception {
+    String marker = provider.script("english-card");
+    String key = "english-" + UUID.randomUUID();
+
+    TestStack.Response response = stack.generate(stack.demoKey(), key, descriptionOnly(marker));
+
+    assertThat(response.status()).isEqualTo(502);
+    assertThat(response.json().get("code").asString()).isEqualTo("generation_invalid_response");
+    assertThat(provider.received(marker)).as("one repair, then no more").hasSize(2);
+    assertThat(cardCount(key)).isZero();
+    assertThat(ledger(key)).containsExactlyInAnyOrder("RESERVE", "RELEASE");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"[sim:short-once]", "[sim:invent]"})
   void repairsWhatTheSimulatorGetsWrongInItsFirstAnswer(String directive) throws Exception {

@@ -26,16 +26,18 @@ class EvalSmokeIT {
   private static final Path GOLDEN = Path.of("../../evals/golden");
 
   /**
-   * Four Russian and two English products. Under seed 1 their first answers break the length twice
-   * (one trimmed locally), add ** twice (one stripped locally), invent a figure twice (both
-   * repaired), and ru-food-01 comes back in English, which the worker does not check yet.
+   * Four Russian and two English products. Under seed 1 their first answers break the length twice,
+   * add ** once, invent a figure twice, ru-home-03 comes back in English and ru-pets-04 claims
+   * "Сертифицирован по ISO 9001": four cards need the repair, three descriptions (first answers or
+   * repairs) are trimmed locally. ru-electronics-02 restates the seller's "сертификат EAC", which
+   * must pass.
    */
   private static final List<String> PRODUCTS =
       List.of(
           "ru-home-01",
-          "ru-apparel-02",
+          "ru-home-03",
           "ru-electronics-02",
-          "ru-food-01",
+          "ru-pets-04",
           "en-sports-06",
           "en-home-06");
 
@@ -89,20 +91,22 @@ class EvalSmokeIT {
     JsonNode report = TestStack.JSON.readTree(dir.resolve("out/report.json").toFile());
     assertThat(report.path("cards").asInt()).isEqualTo(6);
     assertThat(report.path("failed_rate").asDouble()).isZero();
-    assertThat(report.path("first_pass_valid_rate").asDouble()).isEqualTo(0.5);
-    assertThat(report.path("repair_rate").asDouble()).isEqualTo(0.5);
+    assertThat(report.path("first_pass_valid_rate").asDouble()).isEqualTo(2 / 6.0);
+    assertThat(report.path("repair_rate").asDouble()).isEqualTo(4 / 6.0);
     assertThat(report.path("first_answer_violations"))
         .isEqualTo(
             TestStack.JSON.readTree(
-                "{\"description_length\":2,\"markdown_bold\":2,\"ungrounded_figure\":2}"));
+                "{\"description_length\":2,\"markdown_bold\":1,\"ungrounded_certification\":1,"
+                    + "\"ungrounded_figure\":2,\"wrong_language\":1}"));
     assertThat(report.path("local_fixes"))
-        .isEqualTo(TestStack.JSON.readTree("{\"strip_bold\":1,\"trim_description\":1}"));
-    assertThat(report.path("length_ratio").path("p10").asDouble()).isEqualTo(287 / 300.0);
-    assertThat(report.path("length_ratio").path("p50").asDouble()).isEqualTo(316 / 300.0);
+        .isEqualTo(TestStack.JSON.readTree("{\"trim_description\":3}"));
+    assertThat(report.path("length_ratio").path("p10").asDouble()).isEqualTo(496 / 500.0);
+    assertThat(report.path("length_ratio").path("p50").asDouble()).isEqualTo(315 / 300.0);
     assertThat(report.path("length_ratio").path("p90").asDouble()).isEqualTo(338 / 300.0);
-    assertThat(report.path("language_match_rate").asDouble()).isEqualTo(5 / 6.0);
+    assertThat(report.path("language_match_rate").asDouble()).isEqualTo(1.0);
     assertThat(report.path("fact_coverage").asDouble()).isEqualTo(5 / 6.0);
     assertThat(report.path("grounding_violations").asInt()).isZero();
+    assertThat(report.path("given_certifications").asInt()).isEqualTo(1);
     assertThat(report.path("tokens_per_card").asDouble()).isPositive();
     assertThat(Files.readString(dir.resolve("out/report.md"))).contains("(window 80–115%)");
   }

@@ -33,7 +33,7 @@ record LlmProperties(
     @DefaultValue("60s") Duration attemptTimeout,
     @DefaultValue("2") int maxRetries,
     @DefaultValue("500ms") Duration retryBackoff,
-    @DefaultValue("v3") String promptVersion,
+    @DefaultValue("v4") String promptVersion,
     @DefaultValue("low") DetailLevel imageDetail) {
 
   private static final Pattern VERSION = Pattern.compile("[a-z0-9][a-z0-9._-]*");

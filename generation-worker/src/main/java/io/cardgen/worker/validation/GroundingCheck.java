@@ -15,16 +15,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The grounding guard: a figure (a number with a unit, see {@link Figures}) in the card that
- * neither the product facts nor the short description state is an invented property. Keywords do
- * not count as a source, because spec §1 says they never confirm a property; photos do not either,
- * because a figure read off a photo cannot be checked.
+ * The grounding guard: a figure (a number with a unit, see {@link Figures}) or a certification (see
+ * {@link Certifications}) in the card that neither the product facts nor the short description
+ * state is an invented property. Keywords do not count as a source, because spec §1 says they never
+ * confirm a property; photos do not either, because a figure read off a photo cannot be checked.
  *
  * <p>A figure is grounded when the input states the same amount in a unit of the same dimension, so
  * an exact metric restatement passes ("0,5 л" for "500 мл", "35 см" for "350 мм"): it changes the
  * wording, not the property. The earlier numbers of a range or of dimensions ("15 - 256 ГБ" after
  * "iPhone 15") are also accepted when the input has them as bare numbers, because there the unit is
  * only a guess of the reader; the number that carries the unit must always be stated with one.
+ *
+ * <p>A certification is grounded when the input names its scheme with the same number ("ISO 9001"
+ * for "ISO 9001:2015"), or its scheme at all when the card gives no number ("ГОСТ" after "ГОСТ
+ * 19792-2017"). A word that claims a certificate without naming one ("certified") is grounded when
+ * the input names any certification or has a {@code certificates} fact.
  */
 public final class GroundingCheck {
 
@@ -65,16 +70,45 @@ public final class GroundingCheck {
               "%s states \"%s\", a figure that neither the product facts nor the short description give"
                   .formatted(where, figure)));
     }
+    Set<String> certifications = new LinkedHashSet<>();
+    for (Certifications.Claim claim : Certifications.in(text)) {
+      if (!stated.grounds(claim)) {
+        certifications.add(claim.text());
+      }
+    }
+    for (String certification : certifications) {
+      out.add(
+          new Violation(
+              Rule.UNGROUNDED_CERTIFICATION,
+              ("%s states \"%s\", a certification or standard that neither the product facts nor"
+                      + " the short description give")
+                  .formatted(where, certification)));
+    }
   }
 
   /** An amount in the base unit of its dimension. */
   private record Amount(Dimension dimension, BigDecimal base) {}
 
-  /** What the input states: amounts with units, and every number it contains at all. */
-  private record Stated(Set<Amount> amounts, Set<BigDecimal> numbers) {
+  /**
+   * What the input states: amounts with units, every number it contains at all, and the
+   * certifications it names.
+   *
+   * @param certificatesFact whether the seller gave a {@code certificates} fact
+   */
+  private record Stated(
+      Set<Amount> amounts,
+      Set<BigDecimal> numbers,
+      List<Certifications.Claim> certifications,
+      boolean certificatesFact) {
 
     static Stated of(CardSpec spec) {
-      Stated stated = new Stated(new HashSet<>(), new HashSet<>());
+      String certificates = spec.productFacts().get(ProductFact.CERTIFICATES.wireName());
+      Stated stated =
+          new Stated(
+              new HashSet<>(),
+              new HashSet<>(),
+              new ArrayList<>(),
+              certificates != null && !certificates.isBlank());
       stated.add(spec.shortDescription());
       for (Map.Entry<String, String> fact : spec.productFacts().entrySet()) {
         stated.add(fact.getValue());
@@ -99,6 +133,18 @@ public final class GroundingCheck {
       for (BigDecimal number : Figures.numbersIn(text, true)) {
         numbers.add(normal(number));
       }
+      certifications.addAll(Certifications.in(text));
+    }
+
+    boolean grounds(Certifications.Claim claim) {
+      if (!claim.named()) {
+        return certificatesFact || !certifications.isEmpty();
+      }
+      return certifications.stream()
+          .anyMatch(
+              given ->
+                  given.scheme().equals(claim.scheme())
+                      && (claim.number() == null || claim.number().equals(given.number())));
     }
 
     boolean grounds(Figure figure) {

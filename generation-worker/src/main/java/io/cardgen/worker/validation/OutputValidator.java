@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks a generated card against the output rules of spec §8. A card is accepted only when this
- * returns no violations; the strict JSON schema sent to the model makes most of these rare, but
- * providers and simulators do not all enforce it, so nothing here trusts the schema.
+ * Checks a generated card against the output rules of spec §8 and the language rule of §1 (texts in
+ * the language of the input, see {@link CardLanguage}). A card is accepted only when this returns
+ * no violations; the strict JSON schema sent to the model makes most of these rare, but providers
+ * and simulators do not all enforce it, so nothing here trusts the schema.
  */
 public final class OutputValidator {
 
@@ -24,6 +25,7 @@ public final class OutputValidator {
     checkAudience(spec.audience(), content.audience(), violations);
     checkList("headers", spec.headersCount(), content.headers(), violations);
     checkList("slogans", spec.slogansCount(), content.slogans(), violations);
+    CardLanguage.check(spec, content).ifPresent(violations::add);
     return List.copyOf(violations);
   }
 

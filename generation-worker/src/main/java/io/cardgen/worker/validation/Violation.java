@@ -25,6 +25,12 @@ public record Violation(Rule rule, String detail) {
     /** The answer is not the JSON object of the card schema (broken JSON, unknown key, …). */
     NOT_A_CARD,
     /** A number with a unit that neither the product facts nor the short description state. */
-    UNGROUNDED_FIGURE
+    UNGROUNDED_FIGURE,
+    /**
+     * A certification or standard that neither the product facts nor the short description name.
+     */
+    UNGROUNDED_CERTIFICATION,
+    /** The texts are not in the language of the input ({@link CardLanguage}). */
+    WRONG_LANGUAGE
   }
 }

@@ -33,7 +33,12 @@ class CardWriterOutcomeTest {
 
   @Test
   void returnsTheValidatedCardWithTokenCountsAndPromptVersion() {
-    CardSpec spec = aCardSpec().withFeatures(2).withAudience().build();
+    CardSpec spec =
+        aCardSpec()
+            .withShortDescription("Платье миди из хлопка")
+            .withFeatures(2)
+            .withAudience()
+            .build();
     String card =
         """
         {"description": "%s", "features": ["Cotton", "Midi"], "audience": "Women"}"""

@@ -28,6 +28,14 @@ class CardWriterRepairTest {
   private static final String TOO_SHORT = "{\"description\": \"much too short\"}";
   private static final String MUG_350 = "Керамическая кружка 350 мл";
 
+  /** A card of the right length for {@code MUG_350}, but in English. */
+  private static final String ENGLISH_CARD =
+      "{\"description\": \"%s\"}"
+          .formatted(
+              "A roomy ceramic mug for tea and coffee with a comfortable handle. "
+                  .repeat(5)
+                  .strip());
+
   private final StubOpenAi stub = newStub();
   private final MeterRegistry registry = new SimpleMeterRegistry();
 
@@ -119,6 +127,35 @@ class CardWriterRepairTest {
   }
 
   @Test
+  void repairsACardInTheWrongLanguageTellingTheModelWhichLanguageToWrite() {
+    CardSpec spec = aCardSpec().withShortDescription(MUG_350).withLength(300).build();
+    stub.answering(n -> n == 0 ? completion(ENGLISH_CARD, "stop") : null);
+
+    LlmOutcome outcome = writer().write(spec, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
+    assertThat(((LlmOutcome.Generated) outcome).content().description()).startsWith("ддд");
+    assertThat(stub.received()).as("exactly one repair").hasSize(2);
+    assertThat(text(stub.received().get(1).body().get("messages").get(3)))
+        .contains("- the texts are in English, but the short description is in Russian")
+        .contains("write every text in Russian, keeping brand and model names as the input");
+    assertThat(passes()).containsExactly(0.0, 1.0, 0.0);
+    assertThat(firstViolations("wrong_language")).isEqualTo(1.0);
+  }
+
+  @Test
+  void failsWithInvalidResponseWhenTheRepairIsStillInTheWrongLanguage() {
+    CardSpec spec = aCardSpec().withShortDescription(MUG_350).withLength(300).build();
+    stub.always(completion(ENGLISH_CARD, "stop"));
+
+    LlmOutcome outcome = writer().write(spec, PHOTO);
+
+    assertFailed(outcome, ErrorCode.GENERATION_INVALID_RESPONSE, "the texts are in English");
+    assertThat(stub.received()).as("exactly one repair").hasSize(2);
+    assertThat(passes()).containsExactly(0.0, 0.0, 1.0);
+  }
+
+  @Test
   void endsWithTheProviderFailureOfTheRepairRound() {
     stub.answering(
         n -> n == 0 ? completion(TOO_SHORT, "stop") : StubOpenAi.refusal("I can't help."));
@@ -176,6 +213,15 @@ class CardWriterRepairTest {
                     .counter()
                     .count())
         .toList();
+  }
+
+  private double firstViolations(String rule) {
+    return registry
+        .get(LlmMetrics.FIRST_VIOLATIONS)
+        .tag("rule", rule)
+        .tag("prompt_version", "v2")
+        .counter()
+        .count();
   }
 
   private double tokens(String type) {

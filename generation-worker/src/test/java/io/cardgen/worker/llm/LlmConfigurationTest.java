@@ -31,7 +31,7 @@ class LlmConfigurationTest {
               assertThat(properties.attemptTimeout()).isEqualTo(Duration.ofSeconds(60));
               assertThat(properties.maxRetries()).isEqualTo(2);
               assertThat(properties.retryBackoff()).isEqualTo(Duration.ofMillis(500));
-              assertThat(properties.promptVersion()).isEqualTo("v3");
+              assertThat(properties.promptVersion()).isEqualTo("v4");
               assertThat(properties.imageDetail()).isEqualTo(DetailLevel.LOW);
             });
   }

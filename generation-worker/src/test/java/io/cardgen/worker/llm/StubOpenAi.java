@@ -147,26 +147,32 @@ final class StubOpenAi implements AutoCloseable {
 
   /**
    * A card that passes validation for the request: as many characters as the prompt's target
-   * length, and every block of the request's schema with its exact item count.
+   * length, in the script of the short description (Cyrillic when it has a Cyrillic letter), and
+   * every block of the request's schema with its exact item count.
    */
   static String fittingCard(Received request) {
     JsonNode user = request.body().get("messages").get(1).get("content").get(0);
+    String prompt = user.get("text").stringValue();
     int length =
-        user.get("text")
-            .stringValue()
+        prompt
             .lines()
             .filter(line -> line.startsWith("Target description length: "))
             .map(line -> line.replaceAll("\\D", ""))
             .mapToInt(Integer::parseInt)
             .findFirst()
             .orElseThrow();
+    boolean russian =
+        prompt
+            .lines()
+            .filter(line -> line.startsWith("Short description: "))
+            .anyMatch(line -> line.matches(".*\\p{IsCyrillic}.*"));
     JsonNode properties =
         request.body().get("response_format").get("json_schema").get("schema").get("properties");
     ObjectNode card = JSON.createObjectNode();
     for (String name : properties.propertyNames()) {
       JsonNode property = properties.get(name);
       if (name.equals("description")) {
-        card.put(name, "x".repeat(length));
+        card.put(name, (russian ? "д" : "x").repeat(length));
       } else if (property.get("type").stringValue().equals("array")) {
         ArrayNode items = card.putArray(name);
         for (int i = 1; i <= property.get("maxItems").intValue(); i++) {

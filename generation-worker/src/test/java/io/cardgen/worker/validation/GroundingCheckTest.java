@@ -195,6 +195,98 @@ class GroundingCheckTest {
         Duration.ofSeconds(10), () -> texts.forEach(text -> check.check(spec, description(text))));
   }
 
+  @Test
+  void rejectsACertificationTheInputDoesNotName() {
+    CardSpec spec = aCardSpec().withShortDescription("Лежанка для кошек, съёмная подушка").build();
+
+    assertThat(check.check(spec, description("Мягкая лежанка. Сертифицирована по ISO 9001.")))
+        .containsExactly(
+            new Violation(
+                Rule.UNGROUNDED_CERTIFICATION,
+                "description states \"Сертифицирована\", a certification or standard that neither"
+                    + " the product facts nor the short description give"),
+            new Violation(
+                Rule.UNGROUNDED_CERTIFICATION,
+                "description states \"ISO 9001\", a certification or standard that neither the"
+                    + " product facts nor the short description give"));
+  }
+
+  @ParameterizedTest(name = "input \"{0}\", facts \"{1}\", card \"{2}\" → grounded: {3}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // the seller's certification, from the facts or the description, is allowed
+        "Мёд цветочный 500 г |  ГОСТ 19792-2017 | Мёд по ГОСТ 19792-2017. | true",
+        "Мёд по ГОСТ 19792-2017 |  | Мёд по ГОСТ 19792-2017. | true",
+        // the scheme alone restates it; another number or another scheme does not
+        "Мёд цветочный 500 г | ГОСТ 19792-2017 | Мёд по ГОСТ. | true",
+        "Мёд цветочный 500 г | ГОСТ 19792-2017 | Мёд по ГОСТ 12345-2020. | false",
+        "Мёд цветочный 500 г | ГОСТ 19792-2017 | Мёд по ГОСТ Р 19792-2017. | true",
+        "Мёд цветочный 500 г | ГОСТ 19792-2017 | Made to GOST 19792-2017. | true",
+        "Мёд цветочный 500 г | ГОСТ 19792-2017 | Сертификат ISO 22000. | false",
+        "Office chair | ISO 9001:2015 | Made under ISO 9001. | true",
+        "Office chair | ISO 9001 | Made under ISO 14001. | false",
+        // marks; a Cyrillic look-alike reads as the Latin mark
+        "Конструктор деревянный | EAC | Маркировка EAC. | true",
+        "Конструктор деревянный | ЕАС | Маркировка EAC. | true",
+        "Конструктор деревянный |  | Маркировка EAC. | false",
+        "Конструктор деревянный |  | Маркировка ЕАС. | false",
+        "USB-C hub | CE, FCC, RoHS | CE and FCC marked, RoHS compliant. | true",
+        "USB-C hub |  | CE marked. | false",
+        "USB-C hub |  | FCC approved. | false",
+        "USB-C hub |  | RoHS compliant. | false",
+        "Baby bib, FDA food grade silicone |  | FDA silicone. | true",
+        "Baby bib, silicone |  | FDA approved silicone. | false",
+        "Organic cotton tee |  | GOTS certified cotton. | false",
+        "Пижама детская | OEKO-TEX Standard 100 | Ткань по Oeko-Tex Standard 100. | true",
+        "Пижама детская |  | Ткань сертифицирована OEKO-TEX. | false",
+        "Велошлем |  | Соответствует EN 1078. | false",
+        "Детская игрушка |  | Соответствует ТР ТС 008/2011. | false",
+        // a certificate without a name rests on any named one or on a certificates fact
+        "Павербанк, сертификат EAC |  | Павербанк сертифицирован. | true",
+        "Пижама детская | есть | Пижама сертифицирована. | true",
+        "Пижама детская |  | Пижама сертифицирована. | false",
+        "Baby bib, silicone |  | Certified food grade silicone. | false",
+      })
+  void groundsACertificationOnlyOnTheSellersWord(
+      String shortDescription, String certificates, String card, boolean grounded) {
+    var builder = aCardSpec().withShortDescription(shortDescription);
+    if (certificates != null) {
+      builder.withFact("certificates", certificates);
+    }
+
+    List<Violation> violations = check.check(builder.build(), description(card));
+
+    assertThat(violations.isEmpty()).as(violations.toString()).isEqualTo(grounded);
+    assertThat(violations)
+        .allSatisfy(
+            violation -> assertThat(violation.rule()).isEqualTo(Rule.UNGROUNDED_CERTIFICATION));
+  }
+
+  /** Letters inside words and lower-case acronyms are no certification. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "Ceramic mug for the CEO in your life, perfect in the living room.",
+        "Уютная гостиная, гостевой набор, iso-термическая сумка, en route.",
+        "Cellular, eacute, fdai, gotsa, cement, Celsius, ISOmetric.",
+        "Подарочный набор для ценителей чая."
+      })
+  void ignoresWordsThatOnlyContainTheLetters(String card) {
+    assertThat(check.check(aCardSpec().build(), description(card))).isEmpty();
+  }
+
+  @Test
+  void neverTakesKeywordsAsASourceOfCertifications() {
+    CardSpec spec =
+        aCardSpec().withShortDescription("Пижама детская").withKeywords("пижама oeko-tex").build();
+
+    assertThat(check.check(spec, description("Пижама из ткани OEKO-TEX.")))
+        .extracting(Violation::rule)
+        .containsExactly(Rule.UNGROUNDED_CERTIFICATION);
+  }
+
   private List<String> ungrounded(CardSpec spec, String description) {
     return check.check(spec, description(description)).stream()
         .map(Violation::detail)

@@ -1,5 +1,6 @@
 package io.cardgen.standalone.simulator;
 
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,9 +11,19 @@ import tools.jackson.databind.JsonNode;
  * @param images how many image parts the user sent, for the usage estimate
  * @param followUp whether the conversation already holds an assistant answer, as in the worker's
  *     repair round
+ * @param previousAnswer the text of the last assistant answer; empty when there is none
+ * @param repairText the text of the user messages after the first assistant answer: in the worker's
+ *     repair round, what the model is told to fix; empty when there is none
  */
 record ChatRequest(
-    String model, String userText, int promptChars, int images, CardShape shape, boolean followUp) {
+    String model,
+    String userText,
+    int promptChars,
+    int images,
+    CardShape shape,
+    boolean followUp,
+    String previousAnswer,
+    String repairText) {
 
   private static final String DEFAULT_MODEL = "cardgen-simulator";
 
@@ -35,12 +46,21 @@ record ChatRequest(
         texts.chars,
         texts.images,
         CardShape.of(root.path("response_format")),
-        texts.followUp);
+        texts.followUp,
+        texts.previousAnswer,
+        texts.repair.toString());
+  }
+
+  /** The language a repair round tells the model to write in, if it names one. */
+  Optional<Language> askedLanguage() {
+    return Language.askedIn(repairText);
   }
 
   /** Collects message texts; content is either a string or an array of typed parts. */
   private static final class MessageTexts {
     private final StringBuilder user = new StringBuilder();
+    private final StringBuilder repair = new StringBuilder();
+    private String previousAnswer = "";
     private int chars;
     private int images;
     private boolean followUp;
@@ -48,25 +68,32 @@ record ChatRequest(
     void add(JsonNode message) {
       String role = message.path("role").asString("");
       boolean fromUser = "user".equals(role);
-      followUp |= "assistant".equals(role);
+      boolean fromAssistant = "assistant".equals(role);
       JsonNode content = message.path("content");
       if (content.isString()) {
         addText(content.stringValue(), fromUser);
-        return;
-      }
-      for (JsonNode part : content.values()) {
-        switch (part.path("type").asString("")) {
-          case "text" -> addText(part.path("text").asString(""), fromUser);
-          case "image_url" -> images++;
-          default -> {}
+      } else {
+        for (JsonNode part : content.values()) {
+          switch (part.path("type").asString("")) {
+            case "text" -> addText(part.path("text").asString(""), fromUser);
+            case "image_url" -> images++;
+            default -> {}
+          }
         }
       }
+      if (fromAssistant) {
+        previousAnswer = content.asString("");
+      }
+      followUp |= fromAssistant;
     }
 
     private void addText(String text, boolean fromUser) {
       chars += text.length();
       if (fromUser) {
         user.append(text).append('\n');
+        if (followUp) {
+          repair.append(text).append('\n');
+        }
       }
     }
   }

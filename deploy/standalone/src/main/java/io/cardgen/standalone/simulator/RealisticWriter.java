@@ -4,9 +4,12 @@ import io.cardgen.standalone.simulator.CardShape.Block;
 import io.cardgen.standalone.simulator.CardShape.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -15,7 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
  * profile: the length drifts around the asked one, and with the profile's rates the answer adds
  * {@code **}, miscounts a list, states a figure no input gives or switches language. A repair round
  * is answered well, as real models mostly do once told the exact problem, with only a small length
- * drift left.
+ * drift left; its language is the one the repair asks for, and without such an instruction the one
+ * of the answer being repaired, as a model told to keep what was right does. A wrong-language
+ * answer is therefore fixed only when the worker names the language to write in.
  *
  * <p>All random draws happen up front in a fixed order, seeded by the profile's seed and the
  * request, so the same request always gets the same answer and changing one rate does not reshuffle
@@ -57,7 +62,9 @@ final class RealisticWriter {
     Language language = Language.of(brief.shortDescription());
     if (request.followUp()) {
       double factor = 1 + profile.lengthSigma() / REPAIR_SIGMA_DIVISOR * draws.gaussian();
-      return new CardWriter(brief.shortDescription(), language, scaled(target, factor))
+      Language repaired =
+          request.askedLanguage().or(() -> languageOf(request.previousAnswer())).orElse(language);
+      return new CardWriter(brief.shortDescription(), repaired, scaled(target, factor))
           .write(request.shape());
     }
     double factor = profile.meanLengthFactor(target) + profile.lengthSigma() * draws.gaussian();
@@ -83,6 +90,24 @@ final class RealisticWriter {
       emphasise(card, draws.pick());
     }
     return Json.MAPPER.writeValueAsString(card);
+  }
+
+  /** The language of an answer's texts, JSON keys left out; empty when it has no letters. */
+  private static Optional<Language> languageOf(String answer) {
+    StringBuilder texts = new StringBuilder();
+    try {
+      collect(Json.MAPPER.readTree(answer), texts);
+    } catch (JacksonException notJson) {
+      texts.append(answer);
+    }
+    return Language.mostlyOf(texts.toString());
+  }
+
+  private static void collect(JsonNode node, StringBuilder texts) {
+    if (node.isString()) {
+      texts.append(node.stringValue()).append('\n');
+    }
+    node.values().forEach(value -> collect(value, texts));
   }
 
   /** The profile's seed mixed with everything the answer depends on, stable across JVMs. */

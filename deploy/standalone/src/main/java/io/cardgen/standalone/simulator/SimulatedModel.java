@@ -81,9 +81,7 @@ final class SimulatedModel {
   /** A card of the right length whose description opens with a volume no input gives. */
   private static String invented(ChatRequest request, ProductBrief brief, int length) {
     String claim =
-        Language.of(brief.shortDescription()) == Language.RUSSIAN
-            ? INVENTED_RUSSIAN
-            : INVENTED_ENGLISH;
+        language(request, brief) == Language.RUSSIAN ? INVENTED_RUSSIAN : INVENTED_ENGLISH;
     ObjectNode card =
         (ObjectNode)
             Json.MAPPER.readTree(card(request, brief, Math.max(1, length - claim.length())));
@@ -92,6 +90,12 @@ final class SimulatedModel {
   }
 
   private static String card(ChatRequest request, ProductBrief brief, int descriptionLength) {
-    return new CardWriter(brief.shortDescription(), descriptionLength).write(request.shape());
+    return new CardWriter(brief.shortDescription(), language(request, brief), descriptionLength)
+        .write(request.shape());
+  }
+
+  /** The short description's language, unless the repair round names the one to write in. */
+  private static Language language(ChatRequest request, ProductBrief brief) {
+    return request.askedLanguage().orElse(Language.of(brief.shortDescription()));
   }
 }

@@ -17,6 +17,7 @@ final class CardRequestBuilder {
   private boolean withSchema = true;
   private boolean contentAsParts;
   private String previousAnswer;
+  private String repairMessage;
 
   static CardRequestBuilder aCardRequest() {
     return new CardRequestBuilder();
@@ -63,7 +64,14 @@ final class CardRequestBuilder {
 
   /** The worker's repair round: the rejected answer as the assistant's turn, then what to fix. */
   CardRequestBuilder asRepairOf(String previousAnswer) {
+    return asRepairOf(
+        previousAnswer, "Your previous answer cannot be used, because it breaks these rules.");
+  }
+
+  /** The repair round with {@code repairMessage} as what the worker tells the model to fix. */
+  CardRequestBuilder asRepairOf(String previousAnswer, String repairMessage) {
     this.previousAnswer = previousAnswer;
+    this.repairMessage = repairMessage;
     return this;
   }
 
@@ -91,10 +99,7 @@ final class CardRequestBuilder {
     }
     if (previousAnswer != null) {
       messages.addObject().put("role", "assistant").put("content", previousAnswer);
-      messages
-          .addObject()
-          .put("role", "user")
-          .put("content", "Your previous answer cannot be used, because it breaks these rules.");
+      messages.addObject().put("role", "user").put("content", repairMessage);
     }
     if (withSchema) {
       root.set("response_format", responseFormat());

@@ -90,6 +90,39 @@ class RealisticProfileTest {
   }
 
   @Test
+  void keepsTheLanguageOfTheAnswerItRepairsUnlessTheRepairNamesOne() {
+    SimulatedModel model =
+        new SimulatedModel(CLOCK, new SimulatorProfile(true, 3, 0, 0, 0, 0, 0, 1));
+    String first = content(model, mug());
+    assertThat(first).as("the request is English").containsPattern("[а-яё]{5}");
+
+    String kept = content(model, mug().asRepairOf(first, "- description is too long"));
+    String told =
+        content(
+            model,
+            mug().asRepairOf(first, "- the texts are in Russian; write every text in English"));
+
+    assertThat(kept).containsPattern("[а-яё]{5}");
+    assertThat(told).doesNotContainPattern("[а-яё]");
+  }
+
+  @Test
+  void writesTheLanguageARepairNamesInTheExactProfileToo() {
+    SimulatedModel exact = new SimulatedModel(CLOCK, SimulatorProfile.exact());
+
+    String told =
+        content(exact, mug().asRepairOf("{}", "- wrong language; write every text in Russian"));
+
+    assertThat(Json.MAPPER.readTree(told).path("description").asString())
+        .containsPattern("[а-яё]{5}");
+    assertThat(content(exact, mug().asRepairOf("{}"))).doesNotContainPattern("[а-яё]");
+  }
+
+  private static CardRequestBuilder mug() {
+    return aCardRequest().withShortDescription("Ceramic mug with a glossy glaze").withFeatures(3);
+  }
+
+  @Test
   void readsTheProfileFromTheEnvironment() {
     assertThat(SimulatorProfile.fromEnvironment(Map.of())).isEqualTo(SimulatorProfile.exact());
     SimulatorProfile profile =

@@ -1,0 +1,168 @@
+package io.cardgen.standalone.simulator;
+
+import static io.cardgen.standalone.simulator.CardRequestBuilder.aCardRequest;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.card.CardContent;
+import io.cardgen.common.request.Creativity;
+import io.cardgen.common.request.Style;
+import io.cardgen.common.wire.CardSpec;
+import io.cardgen.worker.validation.OutputValidator;
+import io.cardgen.worker.validation.Violation;
+import io.cardgen.worker.validation.Violation.Rule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The worker's language check against the realistic simulator's answers on every golden product
+ * (docs/quality.md): an answer in the product's language is never refused for its language, one in
+ * the other language always is, and the repair the worker then asks for comes back in the right
+ * language only because it names that language.
+ */
+class WrongLanguageGoldenTest {
+
+  private static final Path GOLDEN = Path.of("../../evals/golden");
+  private static final InstantSource CLOCK = InstantSource.fixed(Instant.EPOCH);
+  private static final int FEATURES = 5;
+  private static final int HEADERS = 3;
+  private static final int SLOGANS = 3;
+
+  private final OutputValidator validator = new OutputValidator();
+
+  @Test
+  void refusesEveryWrongLanguageAnswerAndNoRightOne() throws IOException {
+    SimulatedModel right = new SimulatedModel(CLOCK, languageOnly(0));
+    SimulatedModel wrong = new SimulatedModel(CLOCK, languageOnly(1));
+    List<String> falseAlarms = new ArrayList<>();
+    List<String> missed = new ArrayList<>();
+    List<JsonNode> products = products();
+    for (JsonNode product : products) {
+      CardRequestBuilder request = request(product);
+      CardSpec spec = spec(product);
+      if (wrongLanguage(spec, answer(right, request))) {
+        falseAlarms.add(product.path("id").asString());
+      }
+      if (!wrongLanguage(spec, answer(wrong, request))) {
+        missed.add(product.path("id").asString());
+      }
+    }
+    assertThat(products).hasSize(66);
+    assertThat(falseAlarms).as("right-language answers refused").isEmpty();
+    assertThat(missed).as("wrong-language answers let through").isEmpty();
+  }
+
+  @Test
+  void repairsTheLanguageOnlyWhenTheRepairNamesIt() throws IOException {
+    SimulatedModel wrong = new SimulatedModel(CLOCK, languageOnly(1));
+    for (JsonNode product : products()) {
+      CardRequestBuilder request = request(product);
+      CardSpec spec = spec(product);
+      String first = answer(wrong, request);
+      String language = product.path("language").asString().equals("ru") ? "Russian" : "English";
+
+      String unnamed = answer(wrong, request(product).asRepairOf(first, "Fix the length."));
+      String named =
+          answer(
+              wrong,
+              request(product)
+                  .asRepairOf(first, "- the texts are wrong; write every text in " + language));
+
+      assertThat(wrongLanguage(spec, unnamed)).as(product.path("id").asString()).isTrue();
+      assertThat(wrongLanguage(spec, named)).as(product.path("id").asString()).isFalse();
+    }
+  }
+
+  private boolean wrongLanguage(CardSpec spec, String answer) {
+    JsonNode card = Json.MAPPER.readTree(answer);
+    CardContent content =
+        new CardContent(
+            card.path("description").asString(),
+            strings(card.path("features")),
+            card.path("audience").asString(null),
+            strings(card.path("headers")),
+            strings(card.path("slogans")));
+    return validator.validate(spec, content).stream()
+        .map(Violation::rule)
+        .anyMatch(Rule.WRONG_LANGUAGE::equals);
+  }
+
+  private static List<String> strings(JsonNode items) {
+    return items.isArray() ? items.values().stream().map(JsonNode::asString).toList() : null;
+  }
+
+  /** Only the language misbehaves, on every answer or on none; lengths as asked. */
+  private static SimulatorProfile languageOnly(double rate) {
+    return new SimulatorProfile(true, 1, 0, 0, 0, 0, 0, rate);
+  }
+
+  private static CardRequestBuilder request(JsonNode product) {
+    JsonNode request = product.path("request");
+    CardRequestBuilder builder =
+        aCardRequest()
+            .withShortDescription(request.path("short_description").asString())
+            .withLength(request.path("length").asInt());
+    if (request.path("features").asBoolean()) {
+      builder.withFeatures(FEATURES);
+    }
+    if (request.path("audience").asBoolean()) {
+      builder.withAudience();
+    }
+    if (request.path("headers").asBoolean()) {
+      builder.withHeaders(HEADERS);
+    }
+    if (request.path("slogans").asBoolean()) {
+      builder.withSlogans(SLOGANS);
+    }
+    return builder;
+  }
+
+  private static CardSpec spec(JsonNode product) {
+    JsonNode request = product.path("request");
+    Map<String, String> facts = new LinkedHashMap<>();
+    request
+        .path("product_facts")
+        .properties()
+        .forEach(f -> facts.put(f.getKey(), f.getValue().asString()));
+    return new CardSpec(
+        Style.STANDARD,
+        request.path("short_description").asString(),
+        facts,
+        request.path("length").asInt(),
+        request.path("features").asBoolean() ? FEATURES : 0,
+        request.path("audience").asBoolean(),
+        request.path("headers").asBoolean() ? HEADERS : 0,
+        request.path("slogans").asBoolean() ? SLOGANS : 0,
+        Creativity.MIDDLE,
+        Arrays.stream(request.path("keywords").asString("").split(","))
+            .map(String::strip)
+            .filter(keyword -> !keyword.isEmpty())
+            .toList(),
+        List.of());
+  }
+
+  private static String answer(SimulatedModel model, CardRequestBuilder request) {
+    Answer answer = model.answer(ChatRequest.read(Json.MAPPER.readTree(request.json())));
+    return answer.body().path("choices").path(0).path("message").path("content").asString();
+  }
+
+  private static List<JsonNode> products() throws IOException {
+    try (Stream<Path> files = Files.list(GOLDEN)) {
+      return files
+          .filter(file -> file.toString().endsWith(".json"))
+          .sorted()
+          .map(file -> Json.MAPPER.readTree(file.toFile()))
+          .toList();
+    }
+  }
+}

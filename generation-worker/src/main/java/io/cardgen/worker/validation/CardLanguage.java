@@ -1,0 +1,273 @@
+package io.cardgen.worker.validation;
+
+import io.cardgen.common.card.CardContent;
+import io.cardgen.common.request.ProductFact;
+import io.cardgen.common.wire.CardSpec;
+import io.cardgen.worker.validation.Violation.Rule;
+import java.lang.Character.UnicodeScript;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a card is written in the language of its input (spec §1), told by the script of its
+ * letters: the service writes Russian and English, Cyrillic and Latin. Not every letter says which
+ * language a text is in, so only the letters of ordinary words count (ADR 0013):
+ *
+ * <ul>
+ *   <li>a word with a digit is a code or a figure ("E27", "IPX7", "100W", "5.3"), a word of
+ *       capitals is an acronym or a mark ("USB-C", "NFC", "ISO", "ГОСТ", "S-XL"), and a lone "x" or
+ *       "х" is the sign of dimensions ("183 x 61"): none of them counts;
+ *   <li>the brand and model facts are names, kept in their original script (system prompt rule 7):
+ *       their words never count;
+ *   <li>in the card, a word the input contains is left out too: a brand, a term or a product name
+ *       copied from the input shows what the seller wrote, not the language the model chose.
+ * </ul>
+ *
+ * <p>The input's language is read from the short description, or, when it has fewer than {@link
+ * #DESCRIPTION_LETTERS} counted letters, from the short description and the other facts together
+ * (system prompt rule 8). It is Russian when at least {@link #RUSSIAN_INPUT_SHARE} of the counted
+ * letters are Cyrillic, and English when at most {@link #ENGLISH_INPUT_CYRILLIC} are: Latin letters
+ * in a Russian listing are mostly names and terms this class cannot all recognise ("Наушники Xiaomi
+ * Redmi Buds"), while Cyrillic letters in an English listing are rare. An input in between, or with
+ * fewer than {@link #MIN_INPUT_LETTERS} counted letters, has no language to hold the card to, and
+ * the card is not checked.
+ *
+ * <p>The card is judged over all its texts together, once they have {@link #MIN_CARD_LETTERS}
+ * counted letters: it is in the input's language when that language's script has at least {@link
+ * #CARD_SHARE} of them.
+ */
+public final class CardLanguage {
+
+  /** The two languages the service writes. */
+  public enum Language {
+    RUSSIAN("Russian", "Cyrillic"),
+    ENGLISH("English", "Latin");
+
+    private final String displayName;
+    private final String scriptName;
+
+    Language(String displayName, String scriptName) {
+      this.displayName = displayName;
+      this.scriptName = scriptName;
+    }
+
+    public String displayName() {
+      return displayName;
+    }
+
+    Language other() {
+      return this == RUSSIAN ? ENGLISH : RUSSIAN;
+    }
+  }
+
+  /**
+   * The share of the card's counted letters its language's script needs. Two thirds, not a bare
+   * majority: a card half in one language and half in the other is in neither. With the input's
+   * words left out, there is room on both sides: the wrong-language cards of the golden run
+   * measured 0 % (docs/quality.md), a Russian card full of Latin names and codes stays above 80 %
+   * ({@code CardLanguageTest}).
+   */
+  static final double CARD_SHARE = 2.0 / 3;
+
+  /** The share of Cyrillic letters from which the input is Russian. */
+  static final double RUSSIAN_INPUT_SHARE = 0.25;
+
+  /** The share of Cyrillic letters up to which the input is English. */
+  static final double ENGLISH_INPUT_CYRILLIC = 0.05;
+
+  /** Below this many counted letters the short description is read with the facts. */
+  static final int DESCRIPTION_LETTERS = 20;
+
+  /** Below this many counted letters the input does not tell its language. */
+  static final int MIN_INPUT_LETTERS = 8;
+
+  /** Below this many counted letters of its own words a card is not judged. */
+  static final int MIN_CARD_LETTERS = 20;
+
+  /** A word: letters and digits, joined by a hyphen or an apostrophe ("Wi-Fi", "р-р", "kid's"). */
+  private static final Pattern WORD =
+      Pattern.compile("[\\p{L}\\p{M}\\p{N}]+(?:['’\\-][\\p{L}\\p{M}\\p{N}]+)*");
+
+  /** Latin and Cyrillic "x" as sellers write dimensions, "183 x 61" and "50 х 40". */
+  private static final Set<String> DIMENSION_SIGNS = Set.of("x", "х");
+
+  private static final Set<String> NAME_FACTS =
+      Set.of(ProductFact.BRAND.wireName(), ProductFact.MODEL.wireName());
+
+  private CardLanguage() {}
+
+  /** How many counted letters a text has in each script. */
+  record Letters(int cyrillic, int latin) {
+
+    int total() {
+      return cyrillic + latin;
+    }
+
+    Letters plus(Letters other) {
+      return new Letters(cyrillic + other.cyrillic, latin + other.latin);
+    }
+
+    /** The share of {@code language}'s script among the counted letters; 0 without any. */
+    double share(Language language) {
+      if (total() == 0) {
+        return 0;
+      }
+      return (language == Language.RUSSIAN ? cyrillic : latin) / (double) total();
+    }
+  }
+
+  /** The language the card must be written in, or empty when the input does not tell it clearly. */
+  public static Optional<Language> requested(CardSpec spec) {
+    Set<String> names = new HashSet<>();
+    for (String fact : NAME_FACTS) {
+      names.addAll(words(spec.productFacts().getOrDefault(fact, "")));
+    }
+    Letters letters = letters(spec.shortDescription(), names);
+    if (letters.total() < DESCRIPTION_LETTERS) {
+      for (Map.Entry<String, String> fact : spec.productFacts().entrySet()) {
+        if (!NAME_FACTS.contains(fact.getKey())) {
+          letters = letters.plus(letters(fact.getValue(), names));
+        }
+      }
+    }
+    if (letters.total() < MIN_INPUT_LETTERS) {
+      return Optional.empty();
+    }
+    double cyrillic = letters.share(Language.RUSSIAN);
+    if (cyrillic >= RUSSIAN_INPUT_SHARE) {
+      return Optional.of(Language.RUSSIAN);
+    }
+    return cyrillic <= ENGLISH_INPUT_CYRILLIC ? Optional.of(Language.ENGLISH) : Optional.empty();
+  }
+
+  /** The violation of a card not written in the input's language, if it is one. */
+  static Optional<Violation> check(CardSpec spec, CardContent content) {
+    Optional<Language> requested = requested(spec);
+    if (requested.isEmpty()) {
+      return Optional.empty();
+    }
+    Language language = requested.get();
+    Letters letters = cardLetters(spec, content);
+    if (letters.total() < MIN_CARD_LETTERS || letters.share(language) >= CARD_SHARE) {
+      return Optional.empty();
+    }
+    int percent = (int) Math.round(100 * letters.share(language));
+    String written =
+        letters.share(language.other()) >= CARD_SHARE
+            ? "are in " + language.other().displayName
+            : "mix " + language.displayName + " and " + language.other().displayName;
+    return Optional.of(
+        new Violation(
+            Rule.WRONG_LANGUAGE,
+            ("the texts %s, but the short description is in %s (only %d%% of the letters of the"
+                    + " words not copied from the input are %s); write every text in %s, keeping"
+                    + " brand and model names as the input writes them")
+                .formatted(
+                    written,
+                    language.displayName,
+                    percent,
+                    language.scriptName,
+                    language.displayName)));
+  }
+
+  /** The counted letters of every text of the card, words copied from the input left out. */
+  static Letters cardLetters(CardSpec spec, CardContent content) {
+    Set<String> input = new HashSet<>(words(spec.shortDescription()));
+    spec.productFacts().values().forEach(value -> input.addAll(words(value)));
+    spec.keywords().forEach(keyword -> input.addAll(words(keyword)));
+    Letters letters = new Letters(0, 0);
+    for (String text : texts(content)) {
+      letters = letters.plus(letters(text, input));
+    }
+    return letters;
+  }
+
+  /**
+   * The letters of {@code text} per script, counting only ordinary words not in {@code skipped}.
+   */
+  static Letters letters(String text, Set<String> skipped) {
+    int cyrillic = 0;
+    int latin = 0;
+    Matcher word = WORD.matcher(text);
+    while (word.find()) {
+      String found = word.group();
+      if (!ordinary(found) || skipped.contains(normal(found))) {
+        continue;
+      }
+      for (int i = 0; i < found.length(); ) {
+        int c = found.codePointAt(i);
+        i += Character.charCount(c);
+        if (Character.isLetter(c)) {
+          UnicodeScript script = UnicodeScript.of(c);
+          cyrillic += script == UnicodeScript.CYRILLIC ? 1 : 0;
+          latin += script == UnicodeScript.LATIN ? 1 : 0;
+        }
+      }
+    }
+    return new Letters(cyrillic, latin);
+  }
+
+  /** A word that says which language it is in: no digit, not all capitals, no dimension sign. */
+  private static boolean ordinary(String word) {
+    if (DIMENSION_SIGNS.contains(word)) {
+      return false;
+    }
+    int letters = 0;
+    boolean lowerCase = false;
+    for (int i = 0; i < word.length(); ) {
+      int c = word.codePointAt(i);
+      i += Character.charCount(c);
+      if (Character.isDigit(c)) {
+        return false;
+      }
+      if (Character.isLetter(c)) {
+        letters++;
+        lowerCase |= !Character.isUpperCase(c);
+      }
+    }
+    return letters == 1 || lowerCase;
+  }
+
+  /** The words of a text as the input comparison sees them: lower case, ё as е. */
+  private static Set<String> words(String text) {
+    Set<String> words = new HashSet<>();
+    Matcher word = WORD.matcher(text);
+    while (word.find()) {
+      words.add(normal(word.group()));
+    }
+    return words;
+  }
+
+  private static String normal(String word) {
+    return word.toLowerCase(Locale.ROOT).replace('ё', 'е');
+  }
+
+  private static List<String> texts(CardContent content) {
+    List<String> texts = new ArrayList<>();
+    addText(texts, content.description());
+    addTexts(texts, content.features());
+    addText(texts, content.audience());
+    addTexts(texts, content.headers());
+    addTexts(texts, content.slogans());
+    return texts;
+  }
+
+  private static void addText(List<String> texts, String text) {
+    if (text != null) {
+      texts.add(text);
+    }
+  }
+
+  private static void addTexts(List<String> texts, List<String> items) {
+    if (items != null) {
+      items.forEach(item -> addText(texts, item));
+    }
+  }
+}
