@@ -46,6 +46,13 @@ class JobCompletion {
       RETURNING account_id
       """;
 
+  private static final String LOCK_BATCH_OF =
+      """
+      SELECT b.id FROM batches b
+      WHERE b.id = (SELECT batch_id FROM jobs WHERE id = :id)
+      FOR UPDATE OF b
+      """;
+
   private final JdbcClient jdbc;
   private final CreditSettlement credits;
   private final CardRepository cards;
@@ -70,9 +77,9 @@ class JobCompletion {
     if (update(SUCCEED, job, null) != 1) {
       return false;
     }
+    countIfBatchItem(job);
     credits.charge(job.accountId(), job.id());
     cards.insert(card);
-    countIfBatchItem(job);
     return true;
   }
 
@@ -81,12 +88,16 @@ class JobCompletion {
     if (update(FAIL_OWNED, job, code) != 1) {
       return false;
     }
-    credits.release(job.accountId(), job.id());
     countIfBatchItem(job);
+    credits.release(job.accountId(), job.id());
     return true;
   }
 
-  /** A synchronous card skips the batch bookkeeping: one statement less on the hot path. */
+  /**
+   * A synchronous card skips the batch bookkeeping: one statement less on the hot path. A batch
+   * item counts before its credit moves, so locks are taken in the order a cancel takes them
+   * (batch, then account); the other order can deadlock with a cancel of the same account's batch.
+   */
   private void countIfBatchItem(ClaimedJob job) {
     if (job.batchId() != null) {
       batches.itemFinished(job.id());
@@ -95,6 +106,8 @@ class JobCompletion {
 
   @Transactional
   public boolean failAbandoned(UUID jobId, ErrorCode code) {
+    // A queued batch item is also what a cancel locks after its batch: lock the batch first too.
+    jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
     return jdbc.sql(FAIL_ABANDONED)
         .param("id", jobId)
         .param("code", code.code())
@@ -103,8 +116,8 @@ class JobCompletion {
         .optional()
         .map(
             account -> {
-              credits.release(account, jobId);
               batches.itemFinished(jobId);
+              credits.release(account, jobId);
               return true;
             })
         .orElse(false);

@@ -6,6 +6,10 @@ import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.request.Style;
 import io.cardgen.worker.card.CardRepository;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -14,6 +18,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
@@ -27,6 +33,7 @@ class JobCompletionIT {
   @Autowired JobCompletion completion;
   @Autowired JobFixtures fixtures;
   @Autowired SettableClock clock;
+  @Autowired DataSource dataSource;
 
   private ClaimedJob claim(UUID job, String worker) {
     Instant now = clock.instant();
@@ -156,5 +163,68 @@ class JobCompletionIT {
       racers.shutdownNow();
     }
     assertThat(fixtures.reserved(account)).isZero();
+  }
+
+  /**
+   * A cancel locks its batch, then its account. A batch item finishing meanwhile must wait for the
+   * batch before it touches the account; had it charged first, each would hold what the other waits
+   * for and PostgreSQL would abort one of them.
+   */
+  @Test
+  void aBatchItemFinishingWhileItsBatchIsLockedHoldsNoLockOnTheAccount() throws Exception {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID item = fixtures.aBatch(account, 1, null, clock.instant()).get(0);
+    ClaimedJob claimed = claim(item, "worker-a");
+    ExecutorService worker = Executors.newSingleThreadExecutor();
+    try (Connection cancel = dataSource.getConnection()) {
+      cancel.setAutoCommit(false);
+      execute(cancel, "SET LOCAL lock_timeout = '5s'");
+      update(
+          cancel,
+          "SELECT id FROM batches WHERE id = (SELECT batch_id FROM jobs WHERE id = ?) FOR UPDATE",
+          item);
+
+      Future<Boolean> succeeded = worker.submit(() -> completion.succeed(claimed, aCard(claimed)));
+      awaitABackendWaitingOnALock();
+      update(cancel, "UPDATE accounts SET reserved = reserved WHERE id = ?", account);
+      cancel.commit();
+
+      assertThat(succeeded.get(10, TimeUnit.SECONDS)).isTrue();
+    } finally {
+      worker.shutdownNow();
+    }
+    assertThat(fixtures.ledgerEntries(item, "CHARGE")).isOne();
+    assertThat(fixtures.reserved(account)).isZero();
+  }
+
+  private void awaitABackendWaitingOnALock() throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    try (Connection watcher = dataSource.getConnection();
+        PreparedStatement waiting =
+            watcher.prepareStatement(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")) {
+      while (true) {
+        try (ResultSet row = waiting.executeQuery()) {
+          row.next();
+          if (row.getInt(1) > 0) {
+            return;
+          }
+        }
+        assertThat(System.nanoTime()).as("the worker waits for the batch").isLessThan(deadline);
+      }
+    }
+  }
+
+  private static void execute(Connection connection, String sql) throws SQLException {
+    try (var statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
+  }
+
+  private static void update(Connection connection, String sql, UUID id) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setObject(1, id);
+      statement.execute();
+    }
   }
 }
