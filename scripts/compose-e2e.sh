@@ -72,9 +72,11 @@ teardown() {
     log "FAILED (exit $rc); container logs kept in $work/compose.log"
   fi
   if [ -n "${E2E_KEEP:-}" ]; then
-    log "stack kept: COMPOSE_PROJECT_NAME=$COMPOSE_PROJECT_NAME ${compose_cmd[*]} ps"
+    log "stack kept: COMPOSE_PROJECT_NAME=$COMPOSE_PROJECT_NAME ${compose_cmd[*]} ps; files in $work"
   else
+    log "tearing the stack down"
     compose down -v --remove-orphans >/dev/null 2>&1 || true
+    if [ "$rc" = 0 ]; then rm -rf "$work"; fi
   fi
   exit "$rc"
 }
@@ -144,6 +146,7 @@ compose build >"$work/build.log" 2>&1 || { tail -n 40 "$work/build.log"; exit 1;
 
 log "starting the stack"
 compose up -d >"$work/up.log" 2>&1 || { cat "$work/up.log"; exit 1; }
+log "data stores healthy, kafka-init done; waiting for the gateway and the worker"
 wait_healthy api-gateway 1 300
 wait_healthy generation-worker 1 300
 host_port api-gateway 8080 >"$work/http-port"

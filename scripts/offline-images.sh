@@ -143,5 +143,8 @@ build "$S3" "$ctx"
 # 7. Prometheus from Debian.
 build "$PROMETHEUS" "$(context prometheus)"
 
+# By name: the label alone would also list every image built FROM these (it is inherited).
 say "offline images ready:"
-"$docker" image ls --filter "label=$label=true" --format '    {{.Repository}}:{{.Tag}}  {{.Size}}'
+for image in cardgen/offline-base:$suite "$JRE" "$JDK" "$POSTGRES" "$KAFKA" "$S3" "$PROMETHEUS"; do
+  printf '    %-45s %s\n' "$image" "$("$docker" image inspect --format '{{.Id}}' "$image" | cut -c8-19)"
+done
