@@ -136,8 +136,8 @@ public final class OpenAiStub implements AutoCloseable {
       }
       Reply reply = script.answer(n, received.get(n));
       byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
       reply.headers().forEach(exchange.getResponseHeaders()::add);
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
       exchange.sendResponseHeaders(reply.status(), bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(bytes);
