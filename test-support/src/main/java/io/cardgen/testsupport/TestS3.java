@@ -1,5 +1,6 @@
 package io.cardgen.testsupport;
 
+import io.cardgen.storage.S3Properties;
 import java.net.URI;
 import java.time.Duration;
 import org.gaul.s3proxy.S3Proxy;
@@ -89,6 +90,11 @@ public final class TestS3 implements AutoCloseable {
 
   public String secretKey() {
     return SECRET_KEY;
+  }
+
+  /** The settings the services bind ({@code cardgen.s3.*}) for {@code bucket} on this endpoint. */
+  public S3Properties properties(String bucket) {
+    return new S3Properties(endpoint, REGION, ACCESS_KEY, SECRET_KEY, bucket);
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.ImageUrl;
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.storage.S3Clients;
-import io.cardgen.storage.S3Properties;
 import io.cardgen.testsupport.TestS3;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -33,10 +32,10 @@ class InlinePhotoStoreIT {
   @BeforeAll
   static void start() throws Exception {
     s3 = TestS3.start();
-    S3Properties properties =
-        new S3Properties(s3.endpoint(), s3.region(), s3.accessKey(), s3.secretKey(), "cardgen");
-    client = S3Clients.create(properties);
-    store = new InlinePhotoStore(S3Clients.create(properties), "cardgen", UUID::randomUUID);
+    client = S3Clients.create(s3.properties("cardgen"));
+    store =
+        new InlinePhotoStore(
+            S3Clients.create(s3.properties("cardgen")), "cardgen", UUID::randomUUID);
     store.createBucketIfMissing();
     store.createBucketIfMissing();
   }

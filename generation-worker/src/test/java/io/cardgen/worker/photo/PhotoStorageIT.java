@@ -29,8 +29,7 @@ class PhotoStorageIT {
   @BeforeAll
   static void start() throws Exception {
     s3 = TestS3.start();
-    S3Properties properties =
-        new S3Properties(s3.endpoint(), s3.region(), s3.accessKey(), s3.secretKey(), "cardgen");
+    S3Properties properties = s3.properties("cardgen");
     client = S3Clients.create(properties);
     storage = new PhotoStorage(S3Clients.create(properties), "cardgen", 4096, () -> ID);
     storage.createBucketIfMissing();
