@@ -42,6 +42,11 @@ public final class ContainerKafka implements KafkaBroker {
                     "KAFKA_GROUP_SHARE_MIN_HEARTBEAT_INTERVAL_MS", "1000",
                     "KAFKA_GROUP_SHARE_HEARTBEAT_INTERVAL_MS", "2000",
                     "KAFKA_HEAP_OPTS", "-Xms256m -Xmx512m"))
+            // Testcontainers starts Kafka through its command (it waits for a script carrying the
+            // advertised listener); the official image has no ENTRYPOINT to get in the way, but
+            // an image that starts the broker from its ENTRYPOINT would ignore that command and
+            // advertise 0.0.0.0. `env` runs the command as given, whatever the image declares.
+            .withCreateContainerCmdModifier(create -> create.withEntrypoint("env"))
             .withStartupTimeout(Duration.ofMinutes(3));
     container.setPortBindings(List.of(freePort() + ":" + KAFKA_PORT));
     container.start();
