@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.cardgen.gateway.testing.Books;
-import io.cardgen.gateway.testing.SettableClock;
-import io.cardgen.gateway.testing.TestDatabase;
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.TestDatabase;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,7 +36,7 @@ class CreditAuditIT {
 
   @BeforeEach
   void clear() {
-    database.clear();
+    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
     audit = audit(100);
   }

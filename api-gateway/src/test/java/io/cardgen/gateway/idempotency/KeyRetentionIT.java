@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.testing.Books;
-import io.cardgen.gateway.testing.SettableClock;
-import io.cardgen.gateway.testing.TestDatabase;
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.TestDatabase;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +41,7 @@ class KeyRetentionIT {
 
   @BeforeEach
   void clear() {
-    database.clear();
+    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
   }
 

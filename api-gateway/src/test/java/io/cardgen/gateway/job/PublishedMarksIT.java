@@ -3,8 +3,8 @@ package io.cardgen.gateway.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.gateway.testing.Books;
-import io.cardgen.gateway.testing.SettableClock;
-import io.cardgen.gateway.testing.TestDatabase;
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.TestDatabase;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +35,7 @@ class PublishedMarksIT {
 
   @BeforeEach
   void clear() {
-    database.clear();
+    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
     account = books.anAccountWithCredits(2_000);
   }

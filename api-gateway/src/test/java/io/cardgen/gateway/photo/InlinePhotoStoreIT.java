@@ -7,6 +7,7 @@ import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.ImageUrl;
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.storage.S3Clients;
+import io.cardgen.testsupport.TestS3;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,13 +25,13 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 class InlinePhotoStoreIT {
 
-  private static S3ProxyFixture s3;
+  private static TestS3 s3;
   private static S3Client client;
   private static InlinePhotoStore store;
 
   @BeforeAll
   static void start() throws Exception {
-    s3 = S3ProxyFixture.start();
+    s3 = TestS3.start();
     client = S3Clients.create(s3.properties("cardgen"));
     store =
         new InlinePhotoStore(

@@ -2,8 +2,8 @@ package io.cardgen.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cardgen.gateway.testing.SettableClock;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,18 +13,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import liquibase.integration.spring.SpringLiquibase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The rate limiter against real PostgreSQL with the real schema, time moved by hand. */
 class RateLimiterIT {
 
-  private static EmbeddedPostgres postgres;
+  private static TestDatabase database;
   private static JdbcClient jdbc;
 
   private final SettableClock clock = new SettableClock();
@@ -33,18 +31,13 @@ class RateLimiterIT {
 
   @BeforeAll
   static void database() throws Exception {
-    postgres = EmbeddedPostgres.start();
-    SpringLiquibase liquibase = new SpringLiquibase();
-    liquibase.setDataSource(postgres.getPostgresDatabase());
-    liquibase.setResourceLoader(new DefaultResourceLoader());
-    liquibase.setChangeLog("classpath:db/changelog/db.changelog-master.yaml");
-    liquibase.afterPropertiesSet();
-    jdbc = JdbcClient.create(postgres.getPostgresDatabase());
+    database = TestDatabase.start();
+    jdbc = database.jdbc();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    postgres.close();
+    database.close();
   }
 
   @BeforeEach

@@ -11,6 +11,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class Books {
 
+  /** The tables these books write, for {@code TestDatabase.truncate} between tests. */
+  public static final String[] TABLES = {"accounts", "jobs", "cards", "credit_ledger"};
+
   private final JdbcClient jdbc;
 
   public Books(JdbcClient jdbc) {

@@ -2,6 +2,7 @@ package io.cardgen.common.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.testsupport.TestImages;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -3,6 +3,8 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.testsupport.PhotoHost;
+import io.cardgen.testsupport.TestImages;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +29,7 @@ class BatchFairnessIT {
   static void start() throws Exception {
     // The items link to a local photo host: 2 000 inline photos would make creating the batch
     // the slow part of the test (each one is stored in S3), which is not what it measures.
-    photos = new PhotoHost().on("/p.png", PhotoHost.body(200, "image/png", TestPhotos.png(8, 8)));
+    photos = new PhotoHost().on("/p.png", PhotoHost.body(200, "image/png", TestImages.png(8, 8)));
     stack =
         TestStack.start(
             "--cardgen.worker.max-in-flight=8",

@@ -1,8 +1,10 @@
 package io.cardgen.standalone;
 
+import static io.cardgen.testsupport.WebhookReceiver.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.testsupport.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -43,17 +45,17 @@ class BatchWebhookIT {
 
   @Test
   void aCompletedBatchIsDeliveredSignedAfterAFailedFirstAttempt() throws Exception {
-    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
       Tenants.Tenant tenant = Tenants.account(stack, plan, 10);
       String secret = secretOf(tenant);
       String body =
           BatchApi.body(
               3,
               i -> i == 1 ? "Кружка номер " + i + " [sim:refuse]" : "Кружка номер " + i,
-              "\"webhook_url\": \"" + receiver.url() + "\"");
+              "\"webhook_url\": \"" + receiver.url("/hooks") + "\"");
 
       String id = created(api.create(tenant.apiKey(), null, body));
-      List<WebhookReceiverHost.Call> calls = awaitDeliveries(receiver);
+      List<WebhookReceiver.Received> calls = awaitDeliveries(receiver);
 
       JsonNode batch = api.batch(tenant.apiKey(), id);
       assertThat(batch.get("status").asString()).isEqualTo("completed");
@@ -68,18 +70,18 @@ class BatchWebhookIT {
 
   @Test
   void aCancelledBatchSendsBatchCancelledOnceItsRunningItemsEnd() throws Exception {
-    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
       Tenants.Tenant tenant = Tenants.account(stack, plan, 40);
       String secret = secretOf(tenant);
       String body =
           BatchApi.body(
               40,
               i -> "Светильник номер " + i + " [sim:slow=1500]",
-              "\"webhook_url\": \"" + receiver.url() + "\"");
+              "\"webhook_url\": \"" + receiver.url("/hooks") + "\"");
 
       String id = created(api.create(tenant.apiKey(), null, body));
       assertThat(api.cancel(tenant.apiKey(), id).status()).isEqualTo(200);
-      List<WebhookReceiverHost.Call> calls = awaitDeliveries(receiver);
+      List<WebhookReceiver.Received> calls = awaitDeliveries(receiver);
 
       assertSignedAndSame(calls, secret);
       JsonNode event = TestStack.JSON.readTree(calls.get(0).body());
@@ -105,23 +107,23 @@ class BatchWebhookIT {
     return secret.json().get("secret").asString();
   }
 
-  private static List<WebhookReceiverHost.Call> awaitDeliveries(WebhookReceiverHost receiver) {
+  private static List<WebhookReceiver.Received> awaitDeliveries(WebhookReceiver receiver) {
     await("the failed attempt and its retry")
         .atMost(Duration.ofSeconds(120))
-        .until(() -> receiver.calls().size() >= 2);
-    return receiver.calls();
+        .until(() -> receiver.received().size() >= 2);
+    return receiver.received();
   }
 
-  private static void assertSignedAndSame(List<WebhookReceiverHost.Call> calls, String secret)
+  private static void assertSignedAndSame(List<WebhookReceiver.Received> calls, String secret)
       throws Exception {
     assertThat(calls).hasSize(2);
-    String webhookId = calls.get(0).headers().get("webhook-id");
+    String webhookId = calls.get(0).header("webhook-id");
     assertThat(webhookId).isNotBlank();
-    for (WebhookReceiverHost.Call call : calls) {
-      assertThat(call.headers().get("webhook-id")).isEqualTo(webhookId);
+    for (WebhookReceiver.Received call : calls) {
+      assertThat(call.header("webhook-id")).isEqualTo(webhookId);
       assertThat(call.body()).isEqualTo(calls.get(0).body());
-      String signed = webhookId + "." + call.headers().get("webhook-timestamp") + "." + call.body();
-      assertThat(call.headers().get("webhook-signature")).isEqualTo(signature(secret, signed));
+      String signed = webhookId + "." + call.header("webhook-timestamp") + "." + call.body();
+      assertThat(call.header("webhook-signature")).isEqualTo(signature(secret, signed));
     }
   }
 

@@ -3,6 +3,7 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.testsupport.PhotoHost;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 class IdempotencyIT {
 
   private static TestStack stack;
-  private static FlakyPhotoHost photoHost;
+  private static PhotoHost photoHost;
 
   @BeforeAll
   static void start() throws Exception {
@@ -32,7 +33,12 @@ class IdempotencyIT {
             "--cardgen.images.private-host-allowlist=127.0.0.1",
             "--cardgen.idempotency.retention=1h",
             "--cardgen.idempotency.cleanup-interval=500ms");
-    photoHost = FlakyPhotoHost.start();
+    photoHost =
+        new PhotoHost("127.0.0.1")
+            .on(
+                "/flaky.png",
+                PhotoHost.firstThen(
+                    PhotoHost.status(503), PhotoHost.body(200, "image/png", samplePhoto())));
   }
 
   @AfterAll
@@ -118,24 +124,24 @@ class IdempotencyIT {
         """
         {"image_url": "%s", "short_description": "Шерстяной плед в клетку", "style": "standard"}
         """
-            .formatted(photoHost.photoUrl());
+            .formatted(photoHost.uri("/flaky.png"));
 
     TestStack.Response failed = finalAnswer(tenant.apiKey(), "flaky-1", body);
     assertThat(failed.status()).as(failed.toString()).isEqualTo(502);
     assertThat(code(failed)).isEqualTo("image_unavailable");
-    assertThat(photoHost.requests()).isOne();
+    assertThat(photoHost.requestsFor("/flaky.png")).isOne();
 
     TestStack.Response replayed = stack.generate(tenant.apiKey(), "flaky-1", body);
     assertThat(replayed.status()).isEqualTo(502);
     assertThat(code(replayed)).isEqualTo("image_unavailable");
-    assertThat(photoHost.requests()).as("no new generation for a replay").isOne();
+    assertThat(photoHost.requestsFor("/flaky.png")).as("no new generation for a replay").isOne();
     assertThat(balance(tenant)).as("a failure costs nothing").isEqualTo(5);
     assertThat(stack.account(tenant.id()).get("reserved").asLong()).isZero();
     assertThat(Settlement.job(stack, tenant.id(), "flaky-1").failedAndReleased()).isTrue();
 
     TestStack.Response fresh = finalAnswer(tenant.apiKey(), "flaky-2", body);
     assertThat(fresh.status()).as(fresh.toString()).isEqualTo(200);
-    assertThat(photoHost.requests()).isEqualTo(2);
+    assertThat(photoHost.requestsFor("/flaky.png")).isEqualTo(2);
     assertThat(balance(tenant)).isEqualTo(4);
     System.out.printf(
         "IdempotencyIT stored failure: %s twice for flaky-1 (the photo host asked once),"
@@ -297,5 +303,11 @@ class IdempotencyIT {
     System.out.printf(
         "IdempotencyIT delivered job %s twice more (%s, %s), both consumed: %s%n",
         job, whileRunning, afterFinishing, books);
+  }
+
+  /** The PNG of the banner's example request: a photo the service is known to accept. */
+  private static byte[] samplePhoto() {
+    return java.util.Base64.getDecoder()
+        .decode(Banner.SAMPLE_PHOTO.substring("data:image/png;base64,".length()));
   }
 }

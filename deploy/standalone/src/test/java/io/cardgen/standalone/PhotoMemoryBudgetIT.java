@@ -2,6 +2,7 @@ package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.testsupport.TestImages;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.util.LinkedHashMap;
@@ -68,7 +69,7 @@ class PhotoMemoryBudgetIT {
           {"image_url": "%s", "short_description": "Фотообои с пейзажем номер %d",
            "style": "standard", "length": 300}
           """
-              .formatted(TestPhotos.dataUri("image/png", noise(index)), index));
+              .formatted(TestImages.dataUri("image/png", noise(index)), index));
     }
     return ParallelCards.send(stack, bodies);
   }

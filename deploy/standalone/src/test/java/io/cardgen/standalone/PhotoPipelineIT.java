@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.photo.ImageDimensions;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.standalone.simulator.LlmSimulator;
+import io.cardgen.testsupport.PhotoHost;
+import io.cardgen.testsupport.TestImages;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -41,9 +43,9 @@ class PhotoPipelineIT {
 
   private static final String ALLOWED = "127.0.0.3";
   private static final int LLM_MAX_SIDE = 512;
-  private static final byte[] JPEG = TestPhotos.jpeg(64, 48);
-  private static final byte[] PNG = TestPhotos.png(64, 48);
-  private static final byte[] GIF = TestPhotos.gif(64, 48);
+  private static final byte[] JPEG = TestImages.jpeg(64, 48);
+  private static final byte[] PNG = TestImages.png(64, 48);
+  private static final byte[] GIF = TestImages.gif(64, 48);
 
   private static PhotoHost host;
   private static LlmSimulator simulator;
@@ -56,9 +58,9 @@ class PhotoPipelineIT {
     host.on("/photo.jpg", PhotoHost.body(200, "application/octet-stream", JPEG))
         .on("/photo.png", PhotoHost.body(200, "image/png", PNG))
         .on("/photo.gif", PhotoHost.body(200, "image/gif", GIF))
-        .on("/photo.webp", PhotoHost.body(200, "image/webp", TestPhotos.WEBP_LOSSY))
+        .on("/photo.webp", PhotoHost.body(200, "image/webp", TestImages.WEBP_LOSSY))
         .on("/gif-said-to-be.png", PhotoHost.body(200, "image/png", GIF))
-        .on("/big.png", PhotoHost.body(200, "image/png", TestPhotos.png(900, 2000)))
+        .on("/big.png", PhotoHost.body(200, "image/png", TestImages.png(900, 2000)))
         .on("/page.html", PhotoHost.body(200, "text/html", "<html>a photo</html>".getBytes()))
         .on("/busy.png", PhotoHost.body(503, "text/plain", "later".getBytes()))
         .on("/hangs.png", PhotoHost.hanging(20_000, PNG))
@@ -93,8 +95,8 @@ class PhotoPipelineIT {
         Arguments.of("data:image/jpeg;base64,", JPEG, "jpg"),
         Arguments.of("data:image/png;base64,", PNG, "png"),
         Arguments.of("data:image/gif;base64,", GIF, "gif"),
-        Arguments.of("data:image/webp;base64,", TestPhotos.WEBP_LOSSY, "webp"),
-        Arguments.of("data:image/webp;base64,", TestPhotos.WEBP_ALPHA, "webp"),
+        Arguments.of("data:image/webp;base64,", TestImages.WEBP_LOSSY, "webp"),
+        Arguments.of("data:image/webp;base64,", TestImages.WEBP_ALPHA, "webp"),
         Arguments.of("", JPEG, "jpg")); // bare base64
   }
 
@@ -118,13 +120,13 @@ class PhotoPipelineIT {
       assertStoredOriginal(
           card.get("images").get(0).asString(),
           ext,
-          served == null ? TestPhotos.WEBP_LOSSY : served);
+          served == null ? TestImages.WEBP_LOSSY : served);
     }
   }
 
   @Test
   void storesAPhotoWhoseDeclaredTypeLiesUnderItsRealFormat() throws Exception {
-    JsonNode inline = succeeds(request(TestPhotos.dataUri("image/png", JPEG)), "lying inline");
+    JsonNode inline = succeeds(request(TestImages.dataUri("image/png", JPEG)), "lying inline");
     JsonNode linked = succeeds(request(host.link(ALLOWED, "/gif-said-to-be.png")), "lying link");
 
     assertStoredOriginal(inline.get("images").get(0).asString(), "jpg", JPEG);
@@ -132,18 +134,21 @@ class PhotoPipelineIT {
   }
 
   static Stream<Arguments> unusableInlinePhotos() {
-    byte[] truncatedJpeg = Arrays.copyOf(TestPhotos.jpeg(300, 200), 1500);
-    byte[] truncatedWebp = Arrays.copyOf(TestPhotos.WEBP_LOSSY, 200);
+    byte[] truncatedJpeg = Arrays.copyOf(TestImages.jpeg(300, 200), 1500);
+    byte[] truncatedWebp = Arrays.copyOf(TestImages.WEBP_LOSSY, 200);
     return Stream.of(
-        Arguments.of("truncated JPEG", TestPhotos.dataUri("image/jpeg", truncatedJpeg)),
-        Arguments.of("truncated WebP", TestPhotos.dataUri("image/webp", truncatedWebp)),
+        Arguments.of("truncated JPEG", TestImages.dataUri("image/jpeg", truncatedJpeg)),
+        Arguments.of("truncated WebP", TestImages.dataUri("image/webp", truncatedWebp)),
         Arguments.of(
-            "60000x60000 header", TestPhotos.dataUri("image/png", TestPhotos.pngHeader(60_000))),
+            "60000x60000 header",
+            TestImages.dataUri("image/png", TestImages.pngHeader(60_000, 60_000))),
         Arguments.of(
-            "WebP bomb", TestPhotos.dataUri("image/webp", TestPhotos.webpBombBehindASmallCanvas())),
+            "WebP bomb",
+            TestImages.dataUri("image/webp", TestImages.webpExtended(16, 16, 16384, 16384))),
         Arguments.of(
-            "GIF bomb", TestPhotos.dataUri("image/gif", TestPhotos.gifBombBehindASmallScreen())),
-        Arguments.of("not an image", TestPhotos.dataUri("image/png", "%PDF-1.7 ...".getBytes())));
+            "GIF bomb",
+            TestImages.dataUri("image/gif", TestImages.gifWithFrame(10, 10, 30_000, 30_000))),
+        Arguments.of("not an image", TestImages.dataUri("image/png", "%PDF-1.7 ...".getBytes())));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -218,7 +223,7 @@ class PhotoPipelineIT {
   @Test
   void sendsTheModelCopiesNoLargerThanTheConfiguredSide() throws Exception {
     List<byte[]> originals =
-        List.of(TestPhotos.jpeg(1600, 1200), TestPhotos.gif(1000, 600), TestPhotos.WEBP_ALPHA);
+        List.of(TestImages.jpeg(1600, 1200), TestImages.gif(1000, 600), TestImages.WEBP_ALPHA);
     String marker = "size-check-" + UUID.randomUUID();
     String body =
         """
@@ -226,10 +231,10 @@ class PhotoPipelineIT {
          "style": "standard"}
         """
             .formatted(
-                TestPhotos.dataUri("image/jpeg", originals.get(0)),
+                TestImages.dataUri("image/jpeg", originals.get(0)),
                 host.link(ALLOWED, "/big.png"),
-                TestPhotos.dataUri("image/gif", originals.get(1)),
-                TestPhotos.dataUri("image/webp", originals.get(2)),
+                TestImages.dataUri("image/gif", originals.get(1)),
+                TestImages.dataUri("image/webp", originals.get(2)),
                 marker);
 
     TestStack.Response response = stack.generate(stack.demoKey(), null, body);
@@ -247,7 +252,7 @@ class PhotoPipelineIT {
     assertThat(sizes).containsExactly("JPEG 512x384", "JPEG 230x512", "JPEG 512x307", "WEBP 40x30");
     JsonNode images = response.json().get("data").get("images");
     assertStoredOriginal(images.get(0).asString(), "jpg", originals.get(0));
-    assertStoredOriginal(images.get(1).asString(), "png", TestPhotos.png(900, 2000));
+    assertStoredOriginal(images.get(1).asString(), "png", TestImages.png(900, 2000));
     assertStoredOriginal(images.get(2).asString(), "gif", originals.get(1));
     assertStoredOriginal(images.get(3).asString(), "webp", originals.get(2));
   }

@@ -1,25 +1,19 @@
 package io.cardgen.standalone;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.cardgen.standalone.simulator.LlmSimulator;
+import io.cardgen.testsupport.OpenAiStub;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,8 +35,7 @@ final class ScriptedOpenAi implements AutoCloseable {
 
   private static final Pattern MARKER = Pattern.compile("\\[case:([a-z]+)]");
 
-  private final HttpServer server;
-  private final ExecutorService executor = Executors.newCachedThreadPool();
+  private final OpenAiStub stub;
   private final LlmSimulator simulator = LlmSimulator.start("127.0.0.1", 0, Duration.ZERO);
   private final HttpClient http = HttpClient.newHttpClient();
   private final Duration hang;
@@ -66,17 +59,14 @@ final class ScriptedOpenAi implements AutoCloseable {
   ScriptedOpenAi(Duration hang) {
     this.hang = hang;
     try {
-      server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      stub = new OpenAiStub().answering((n, request) -> answer(request.body()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    server.createContext("/", this::handle);
-    server.setExecutor(executor);
-    server.start();
   }
 
   String baseUrl() {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    return stub.baseUrl();
   }
 
   /** Starts a case; put the returned marker into the short description of its request. */
@@ -110,32 +100,20 @@ final class ScriptedOpenAi implements AutoCloseable {
     }
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      byte[] body = exchange.getRequestBody().readAllBytes();
-      JsonNode request = TestStack.JSON.readTree(body);
-      String id = idOf(firstUserText(request));
-      Call call = new Call(request);
-      String step = scripts.containsKey(String.valueOf(id)) ? nextStep(id, call) : SIMULATOR;
-      boolean hung = step.equals(HANG);
-      if (hung) {
-        pause();
-        step = SIMULATOR;
-      }
-      Recorded answer = step.equals(SIMULATOR) ? forward(body) : Recorded.load(step);
-      if (!hung) {
-        call.answer = TestStack.JSON.readTree(answer.body());
-      }
-      answer.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
-      exchange.getResponseHeaders().set("Content-Type", "application/json");
-      byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(answer.status(), bytes.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(bytes);
-      }
-    } catch (IOException clientGone) {
-      // The worker timed out and closed the connection: exactly what a HANG step is for.
+  private OpenAiStub.Reply answer(JsonNode request) throws IOException {
+    String id = idOf(firstUserText(request));
+    Call call = new Call(request);
+    String step = scripts.containsKey(String.valueOf(id)) ? nextStep(id, call) : SIMULATOR;
+    boolean hung = step.equals(HANG);
+    if (hung) {
+      pause();
+      step = SIMULATOR;
     }
+    OpenAiStub.Reply answer = step.equals(SIMULATOR) ? forward(request) : Recorded.load(step);
+    if (!hung) {
+      call.answer = TestStack.JSON.readTree(answer.body());
+    }
+    return answer;
   }
 
   private String nextStep(String id, Call call) {
@@ -156,15 +134,15 @@ final class ScriptedOpenAi implements AutoCloseable {
     }
   }
 
-  private Recorded forward(byte[] body) throws IOException {
+  private OpenAiStub.Reply forward(JsonNode body) throws IOException {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(simulator.baseUrl() + "/chat/completions"))
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
             .build();
     try {
       HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      return new Recorded(response.statusCode(), Map.of(), response.body());
+      return new OpenAiStub.Reply(response.statusCode(), response.body());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException(e);
@@ -201,15 +179,14 @@ final class ScriptedOpenAi implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    stub.close();
     simulator.close();
   }
 
-  /** One recorded HTTP response. */
-  record Recorded(int status, Map<String, String> headers, String body) {
+  /** Recorded HTTP responses of a real provider, from {@code src/test/resources/openai}. */
+  private static final class Recorded {
 
-    static Recorded load(String name) {
+    static OpenAiStub.Reply load(String name) {
       String path = "openai/" + name + ".json";
       try (InputStream in = ScriptedOpenAi.class.getClassLoader().getResourceAsStream(path)) {
         if (in == null) {
@@ -221,8 +198,8 @@ final class ScriptedOpenAi implements AutoCloseable {
             .path("headers")
             .properties()
             .forEach(h -> headers.put(h.getKey(), h.getValue().asString()));
-        return new Recorded(
-            recorded.get("status").asInt(), headers, recorded.get("body").toString());
+        return new OpenAiStub.Reply(
+            recorded.get("status").asInt(), recorded.get("body").toString(), Map.copyOf(headers));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

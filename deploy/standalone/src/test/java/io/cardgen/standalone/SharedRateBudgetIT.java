@@ -30,8 +30,7 @@ class SharedRateBudgetIT {
         TestStack stack =
             TestStack.start(
                 Map.of("CARDGEN_LLM_BASE_URL", url(provider)), args(provider, "first"))) {
-      List<String> second = new ArrayList<>();
-      stack.app.stackProperties().forEach((name, value) -> second.add("--" + name + "=" + value));
+      List<String> second = new ArrayList<>(stack.serviceArguments());
       second.addAll(List.of(args(provider, "second")));
       second.add("--server.port=0");
       try (ConfigurableApplicationContext other =

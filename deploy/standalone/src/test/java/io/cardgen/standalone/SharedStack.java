@@ -36,8 +36,7 @@ final class SharedStack {
   static synchronized Replica secondGateway() throws Exception {
     if (replica == null) {
       TestStack shared = get();
-      List<String> args = new ArrayList<>();
-      shared.app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
+      List<String> args = new ArrayList<>(shared.serviceArguments());
       args.addAll(
           List.of(
               "--server.port=0",

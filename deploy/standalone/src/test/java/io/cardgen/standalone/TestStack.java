@@ -1,5 +1,7 @@
 package io.cardgen.standalone;
 
+import io.cardgen.testsupport.HttpHeaders;
+import io.cardgen.testsupport.KafkaBroker;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,12 +35,15 @@ final class TestStack implements AutoCloseable {
   final Path dataDir;
   final int publicPort;
   final int adminPort;
+  private final StackServices services;
   private final List<String> extraArgs;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private TestStack(StandaloneApplication app, Path dataDir, List<String> extraArgs) {
+  private TestStack(
+      StandaloneApplication app, StackServices services, Path dataDir, List<String> extraArgs) {
     this.app = app;
+    this.services = services;
     this.dataDir = dataDir;
     this.extraArgs = extraArgs;
     this.publicPort =
@@ -50,9 +55,28 @@ final class TestStack implements AutoCloseable {
     return start(Map.of(), extraArgs);
   }
 
+  /**
+   * A stack whose PostgreSQL, Kafka and S3 come from the selected test backend ({@link
+   * StackServices}); {@code env} is the standalone's environment, {@code extraArgs} settings for
+   * its gateway and worker.
+   */
   static TestStack start(Map<String, String> env, String... extraArgs) throws Exception {
+    StackServices services = StackServices.start();
+    try {
+      return start(services, env, extraArgs);
+    } catch (Exception | Error failure) {
+      services.close();
+      throw failure;
+    }
+  }
+
+  private static TestStack start(StackServices services, Map<String, String> env, String... extra)
+      throws Exception {
+    List<String> extraArgs = new ArrayList<>(services.arguments());
+    extraArgs.addAll(List.of(extra));
     Path dataDir = Files.createTempDirectory("cardgen-it-");
     Map<String, String> environment = new HashMap<>(env);
+    environment.putAll(services.environment());
     environment.put("CARDGEN_DATA_DIR", dataDir.toString());
     environment.put("CARDGEN_EMBEDDED_POSTGRES_PORT", "0");
     environment.put("CARDGEN_EMBEDDED_KAFKA_PORT", "0");
@@ -60,14 +84,17 @@ final class TestStack implements AutoCloseable {
     environment.put("CARDGEN_SIMULATOR_PORT", "0");
     environment.putIfAbsent("CARDGEN_WORKER_PORT", "0");
     environment.put("CARDGEN_ADMIN_TOKEN", "it-admin-token");
-    String[] args = new String[extraArgs.length + 3];
-    args[0] = "--server.port=0";
-    args[1] = "--cardgen.admin.port=0";
-    args[2] = "--cardgen.reply.check-interval=500ms";
-    System.arraycopy(extraArgs, 0, args, 3, extraArgs.length);
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--server.port=0",
+                "--cardgen.admin.port=0",
+                "--cardgen.reply.check-interval=500ms"));
+    args.addAll(extraArgs);
     StandaloneApplication app =
-        StandaloneApplication.start(StandaloneSettings.fromEnvironment(environment), args);
-    return new TestStack(app, dataDir, List.of(extraArgs));
+        StandaloneApplication.start(
+            StandaloneSettings.fromEnvironment(environment), args.toArray(String[]::new));
+    return new TestStack(app, services, dataDir, List.copyOf(extraArgs));
   }
 
   String demoKey() {
@@ -132,15 +159,14 @@ final class TestStack implements AutoCloseable {
   }
 
   S3Client s3() {
-    var properties = app.stackProperties();
+    StackServices.S3Access access = services.s3(app);
     return S3Client.builder()
-        .endpointOverride(URI.create(properties.get("cardgen.s3.endpoint")))
+        .endpointOverride(access.endpoint())
         .region(Region.US_EAST_1)
         .forcePathStyle(true)
         .credentialsProvider(
             StaticCredentialsProvider.create(
-                AwsBasicCredentials.create(
-                    EmbeddedStack.S3_ACCESS_KEY, EmbeddedStack.S3_SECRET_KEY)))
+                AwsBasicCredentials.create(access.accessKey(), access.secretKey())))
         .build();
   }
 
@@ -167,8 +193,20 @@ final class TestStack implements AutoCloseable {
     app.worker().close();
   }
 
-  EmbeddedKafka kafka() {
-    return app.embeddedKafka().orElseThrow();
+  /** The stack's broker, for tests of a Kafka outage. */
+  KafkaBroker kafka() {
+    return services.kafka(app);
+  }
+
+  /**
+   * The settings a second gateway needs to share this stack's PostgreSQL, Kafka, S3 and LLM, as
+   * {@code --name=value} arguments.
+   */
+  List<String> serviceArguments() {
+    List<String> args = new ArrayList<>();
+    app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
+    args.addAll(services.arguments());
+    return args;
   }
 
   /**
@@ -226,16 +264,17 @@ final class TestStack implements AutoCloseable {
 
   record Response(int status, JsonNode json, Map<String, java.util.List<String>> headers) {
     String header(String name) {
-      return headers.entrySet().stream()
-          .filter(entry -> entry.getKey().equalsIgnoreCase(name))
-          .map(entry -> entry.getValue().get(0))
-          .findFirst()
-          .orElse(null);
+      return HttpHeaders.first(headers, name);
     }
   }
 
   @Override
   public void close() {
     app.close();
+    try {
+      services.close();
+    } catch (Exception failure) {
+      throw new IllegalStateException("stopping the stack's services failed", failure);
+    }
   }
 }

@@ -27,8 +27,7 @@ class TwoWorkersIT {
             Map.of("CARDGEN_SIMULATOR_LATENCY_MS", "300"),
             "--cardgen.worker.worker-id=first",
             "--cardgen.worker.max-in-flight=2")) {
-      List<String> args = new ArrayList<>();
-      stack.app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
+      List<String> args = new ArrayList<>(stack.serviceArguments());
       args.addAll(
           List.of(
               "--server.port=0",

@@ -1,11 +1,13 @@
 package io.cardgen.standalone;
 
+import static io.cardgen.testsupport.WebhookReceiver.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.testsupport.OutboxRows;
+import io.cardgen.testsupport.WebhookReceiver;
 import io.cardgen.worker.WorkerApplication;
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,7 +76,7 @@ class WebhooksIT {
 
   @Test
   void aReceiverThatFailsFirstGetsTheRetryWithTheSameIdAndAValidSignature() throws Exception {
-    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
       UUID account = newAccount();
       String secret =
           stack
@@ -87,19 +89,19 @@ class WebhooksIT {
               + "\"data\":{\"id\":\"bat_1\",\"status\":\"completed\"}}";
       double deliveredBefore = deliveries("delivered");
       double retriedBefore = deliveries("retried");
-      UUID id = aFinishedBatchsWebhook(account, receiver.url(), payload);
+      UUID id = aFinishedBatchsWebhook(account, receiver.url("/hooks"), payload);
 
       await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
 
-      assertThat(receiver.calls()).hasSize(2);
-      for (WebhookReceiverHost.Call call : receiver.calls()) {
-        assertThat(call.headers().get("webhook-id")).isEqualTo(id.toString());
-        assertThat(call.headers().get("content-type")).isEqualTo("application/json");
+      assertThat(receiver.received()).hasSize(2);
+      for (WebhookReceiver.Received call : receiver.received()) {
+        assertThat(call.header("webhook-id")).isEqualTo(id.toString());
+        assertThat(call.header("content-type")).isEqualTo("application/json");
         assertThat(call.body()).isEqualTo(payload);
-        String timestamp = call.headers().get("webhook-timestamp");
+        String timestamp = call.header("webhook-timestamp");
         assertThat(Long.parseLong(timestamp))
             .isCloseTo(Instant.now().getEpochSecond(), org.assertj.core.data.Offset.offset(120L));
-        assertThat(call.headers().get("webhook-signature"))
+        assertThat(call.header("webhook-signature"))
             .isEqualTo(signature(secret, id + "." + timestamp + "." + call.body()));
       }
       assertThat(deliveries("delivered") - deliveredBefore).isOne();
@@ -112,10 +114,11 @@ class WebhooksIT {
 
   @Test
   void anEventWrittenWhileNoWorkerRunsIsDeliveredByTheWorkerStartedNext() throws Exception {
-    try (WebhookReceiverHost receiver = WebhookReceiverHost.failingFirst()) {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
       stack.stopInProcessWorker();
       UUID id =
-          aFinishedBatchsWebhook(newAccount(), receiver.url(), "{\"type\":\"batch.cancelled\"}");
+          aFinishedBatchsWebhook(
+              newAccount(), receiver.url("/hooks"), "{\"type\":\"batch.cancelled\"}");
       assertThat(state(id)).isEqualTo("PENDING");
 
       List<String> args = new ArrayList<>(stack.processArguments());
@@ -124,8 +127,8 @@ class WebhooksIT {
       worker = restarted;
 
       await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
-      assertThat(receiver.calls())
-          .extracting(call -> call.headers().get("webhook-id"))
+      assertThat(receiver.received())
+          .extracting(call -> call.header("webhook-id"))
           .containsExactly(id.toString(), id.toString());
     }
   }
@@ -139,24 +142,7 @@ class WebhooksIT {
 
   /** The outbox row a batch writes when it completes: the contract between batches and delivery. */
   private static UUID aFinishedBatchsWebhook(UUID account, String url, String payload) {
-    UUID id = UUID.randomUUID();
-    Timestamp now = Timestamp.from(Instant.now());
-    stack
-        .jdbc()
-        .sql(
-            """
-            INSERT INTO webhook_deliveries (id, account_id, event_key, event_type, url, payload,
-                                            state, next_attempt_at, created_at)
-            VALUES (:id, :account, :key, 'batch.completed', :url, :payload, 'PENDING', :now, :now)
-            """)
-        .param("id", id)
-        .param("account", account)
-        .param("key", "batch.completed:" + id)
-        .param("url", url)
-        .param("payload", payload)
-        .param("now", now)
-        .update();
-    return id;
+    return OutboxRows.aPendingDelivery(stack.jdbc(), account, url, payload, Instant.now());
   }
 
   private static String state(UUID id) {

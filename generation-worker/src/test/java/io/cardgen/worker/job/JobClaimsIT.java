@@ -2,6 +2,7 @@ package io.cardgen.worker.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.testsupport.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

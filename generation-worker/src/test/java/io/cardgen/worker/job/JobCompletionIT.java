@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.request.Style;
+import io.cardgen.testsupport.SettableClock;
 import io.cardgen.worker.card.CardRepository;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,15 +1,14 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.TestDatabase;
 import io.cardgen.worker.batch.BatchProgress;
 import io.cardgen.worker.card.CardRepository;
 import io.cardgen.worker.credit.CreditSettlement;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
 import java.time.Clock;
 import javax.sql.DataSource;
-import liquibase.integration.spring.SpringLiquibase;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
@@ -21,8 +20,8 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The worker's storage side against a real PostgreSQL (zonky, one per test class) with the real
- * schema: claims, completion and credit settlement, without Kafka or the LLM.
+ * The worker's storage side against a real PostgreSQL (TestDatabase, one per test class) with the
+ * real schema: claims, completion and credit settlement, without Kafka or the LLM.
  */
 @Configuration
 @EnableTransactionManagement
@@ -39,27 +38,20 @@ import org.springframework.transaction.support.TransactionTemplate;
     })
 class JobStoreTestConfiguration {
 
+  /** The real schema is in place once this bean exists. */
   @Bean(destroyMethod = "close")
-  EmbeddedPostgres postgres() throws IOException {
-    return EmbeddedPostgres.start();
+  TestDatabase database() throws Exception {
+    return TestDatabase.start();
   }
 
   @Bean
-  DataSource dataSource(EmbeddedPostgres postgres) {
-    return postgres.getPostgresDatabase();
+  DataSource dataSource(TestDatabase database) {
+    return database.dataSource();
   }
 
   @Bean
-  SpringLiquibase liquibase(DataSource dataSource) {
-    SpringLiquibase liquibase = new SpringLiquibase();
-    liquibase.setDataSource(dataSource);
-    liquibase.setChangeLog("classpath:db/changelog/db.changelog-master.yaml");
-    return liquibase;
-  }
-
-  @Bean
-  JdbcClient jdbcClient(DataSource dataSource, SpringLiquibase schema) {
-    return JdbcClient.create(dataSource);
+  JdbcClient jdbcClient(TestDatabase database) {
+    return database.jdbc();
   }
 
   @Bean

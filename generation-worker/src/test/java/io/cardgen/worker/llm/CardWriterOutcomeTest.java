@@ -1,13 +1,14 @@
 package io.cardgen.worker.llm;
 
+import static io.cardgen.testsupport.OpenAiStub.completion;
+import static io.cardgen.testsupport.OpenAiStub.error;
 import static io.cardgen.worker.fixtures.CardSpecBuilder.aCardSpec;
-import static io.cardgen.worker.llm.StubOpenAi.completion;
-import static io.cardgen.worker.llm.StubOpenAi.error;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.CardSpec;
+import io.cardgen.testsupport.OpenAiStub;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -24,7 +25,7 @@ class CardWriterOutcomeTest {
       List.of(new PhotoInput(new byte[] {1, 2, 3}, "image/jpeg"));
   private static final CardSpec SPEC = aCardSpec().withLength(300).build();
 
-  private final StubOpenAi stub = newStub();
+  private final OpenAiStub stub = newStub();
 
   @AfterEach
   void stop() {
@@ -58,7 +59,7 @@ class CardWriterOutcomeTest {
 
   @Test
   void mapsARefusalToGenerationRefused() {
-    stub.always(StubOpenAi.refusal("I can't help with that."));
+    stub.always(OpenAiStub.refusal("I can't help with that."));
 
     assertFailed(ErrorCode.GENERATION_REFUSED, "I can't help with that.");
     assertThat(stub.received()).as("no repair round").hasSize(1);
@@ -115,7 +116,7 @@ class CardWriterOutcomeTest {
         n ->
             n == 0
                 ? error(429, "Rate limit reached")
-                : completion(StubOpenAi.validCardJson(), "stop"));
+                : completion(OpenAiStub.validCardJson(), "stop"));
 
     assertThat(TestWriters.writer(stub, 2).write(SPEC, PHOTO))
         .isInstanceOf(LlmOutcome.Generated.class);
@@ -138,7 +139,7 @@ class CardWriterOutcomeTest {
   @Test
   void doesNotRetryA429ThatSaysTheQuotaIsExhausted() {
     stub.always(
-        new StubOpenAi.Reply(
+        new OpenAiStub.Reply(
             429,
             """
             {"error": {"message": "You exceeded your current quota, please check your plan and \
@@ -218,9 +219,9 @@ class CardWriterOutcomeTest {
     return failed;
   }
 
-  private static StubOpenAi newStub() {
+  private static OpenAiStub newStub() {
     try {
-      return new StubOpenAi();
+      return new OpenAiStub();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -1,11 +1,12 @@
 package io.cardgen.worker.llm;
 
+import static io.cardgen.testsupport.OpenAiStub.completion;
 import static io.cardgen.worker.fixtures.CardSpecBuilder.aCardSpec;
-import static io.cardgen.worker.llm.StubOpenAi.completion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.CardSpec;
+import io.cardgen.testsupport.OpenAiStub;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -36,7 +37,7 @@ class CardWriterRepairTest {
                   .repeat(5)
                   .strip());
 
-  private final StubOpenAi stub = newStub();
+  private final OpenAiStub stub = newStub();
   private final MeterRegistry registry = new SimpleMeterRegistry();
 
   @AfterEach
@@ -158,7 +159,7 @@ class CardWriterRepairTest {
   @Test
   void endsWithTheProviderFailureOfTheRepairRound() {
     stub.answering(
-        n -> n == 0 ? completion(TOO_SHORT, "stop") : StubOpenAi.refusal("I can't help."));
+        n -> n == 0 ? completion(TOO_SHORT, "stop") : OpenAiStub.refusal("I can't help."));
 
     LlmOutcome outcome = writer().write(SPEC, PHOTO);
 
@@ -249,9 +250,9 @@ class CardWriterRepairTest {
     assertThat(((LlmOutcome.Failed) outcome).detail()).contains(detailPart);
   }
 
-  private static StubOpenAi newStub() {
+  private static OpenAiStub newStub() {
     try {
-      return new StubOpenAi();
+      return new OpenAiStub();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

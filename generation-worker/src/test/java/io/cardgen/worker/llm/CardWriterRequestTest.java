@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.request.Creativity;
 import io.cardgen.common.request.Style;
 import io.cardgen.common.wire.CardSpec;
+import io.cardgen.testsupport.OpenAiStub;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ class CardWriterRequestTest {
   private static final byte[] JPEG = {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, 1, 2, 3};
   private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', 4, 5, 6};
 
-  private final StubOpenAi stub = newStub();
+  private final OpenAiStub stub = newStub();
 
   @AfterEach
   void stop() {
@@ -36,7 +37,7 @@ class CardWriterRequestTest {
   void sendsTheCardRequestToTheConfiguredEndpointWithKeyAndModel() {
     write(aCardSpec().build());
 
-    StubOpenAi.Received request = stub.only();
+    OpenAiStub.Received request = stub.only();
     assertThat(request.method()).isEqualTo("POST");
     assertThat(request.path()).isEqualTo("/v1/chat/completions");
     assertThat(request.header("Authorization")).isEqualTo("Bearer sk-test");
@@ -185,9 +186,9 @@ class CardWriterRequestTest {
     return array.values().stream().map(JsonNode::stringValue).toList();
   }
 
-  private static StubOpenAi newStub() {
+  private static OpenAiStub newStub() {
     try {
-      return new StubOpenAi();
+      return new OpenAiStub();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -1,11 +1,12 @@
 package io.cardgen.worker.llm;
 
+import static io.cardgen.testsupport.OpenAiStub.error;
 import static io.cardgen.worker.fixtures.CardSpecBuilder.aCardSpec;
-import static io.cardgen.worker.llm.StubOpenAi.error;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.CardSpec;
+import io.cardgen.testsupport.OpenAiStub;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -22,7 +23,7 @@ class ProviderRateLimitTest {
       List.of(new PhotoInput(new byte[] {1, 2, 3}, "image/jpeg"));
   private static final CardSpec SPEC = aCardSpec().withLength(300).build();
 
-  private final StubOpenAi stub = newStub();
+  private final OpenAiStub stub = newStub();
   private final Map<Integer, Long> arrivals = new ConcurrentHashMap<>();
 
   @AfterEach
@@ -75,13 +76,13 @@ class ProviderRateLimitTest {
     assertThat(stub.received()).hasSize(2);
   }
 
-  private static StubOpenAi.Reply rateLimited() {
+  private static OpenAiStub.Reply rateLimited() {
     return error(429, "Rate limit reached for requests");
   }
 
-  private static StubOpenAi newStub() {
+  private static OpenAiStub newStub() {
     try {
-      return new StubOpenAi();
+      return new OpenAiStub();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

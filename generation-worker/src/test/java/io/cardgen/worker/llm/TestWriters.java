@@ -1,6 +1,7 @@
 package io.cardgen.worker.llm;
 
 import dev.langchain4j.data.message.ImageContent.DetailLevel;
+import io.cardgen.testsupport.OpenAiStub;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -11,7 +12,7 @@ final class TestWriters {
 
   private TestWriters() {}
 
-  static LlmProperties properties(StubOpenAi stub, int maxRetries, Duration attemptTimeout) {
+  static LlmProperties properties(OpenAiStub stub, int maxRetries, Duration attemptTimeout) {
     return new LlmProperties(
         stub.baseUrl(),
         "sk-test",
@@ -24,11 +25,11 @@ final class TestWriters {
         DetailLevel.LOW);
   }
 
-  static CardWriter writer(StubOpenAi stub) {
+  static CardWriter writer(OpenAiStub stub) {
     return writer(stub, 2);
   }
 
-  static CardWriter writer(StubOpenAi stub, int maxRetries) {
+  static CardWriter writer(OpenAiStub stub, int maxRetries) {
     return writer(properties(stub, maxRetries, Duration.ofSeconds(10)), new SimpleMeterRegistry());
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoLimits;
+import io.cardgen.testsupport.TestImages;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -22,10 +23,10 @@ class LlmPhotoPreparerTest {
 
   @Test
   void scalesLargerPhotosOfEachFormatDownToTheLongestSide() throws IOException {
-    assertScaled(SampleImages.jpeg(1600, 900), 256, 144);
-    assertScaled(SampleImages.png(900, 1600), 144, 256);
-    assertScaled(SampleImages.gif(1000, 333), 256, 85);
-    assertScaled(SampleImages.jpeg(257, 257), 256, 256);
+    assertScaled(TestImages.jpeg(1600, 900), 256, 144);
+    assertScaled(TestImages.png(900, 1600), 144, 256);
+    assertScaled(TestImages.gif(1000, 333), 256, 85);
+    assertScaled(TestImages.jpeg(257, 257), 256, 256);
   }
 
   @Test
@@ -34,9 +35,7 @@ class LlmPhotoPreparerTest {
         new LlmPhotoPreparer(new PhotoLimits(1024 * 1024, 1_000_000), 20, 0.85f, 1);
 
     for (byte[] webp :
-        new byte[][] {
-          SampleImages.WEBP_LOSSY, SampleImages.WEBP_LOSSLESS, SampleImages.WEBP_ALPHA
-        }) {
+        new byte[][] {TestImages.WEBP_LOSSY, TestImages.WEBP_LOSSLESS, TestImages.WEBP_ALPHA}) {
       LlmCopy.Ready copy = ready(tiny.prepare(webp));
 
       assertThat(decodedSize(copy)).isEqualTo("20x15");
@@ -46,9 +45,7 @@ class LlmPhotoPreparerTest {
   @Test
   void passesAPhotoThatFitsOnUnchanged() {
     for (byte[] photo :
-        new byte[][] {
-          SampleImages.jpeg(256, 100), SampleImages.png(30, 256), SampleImages.WEBP_LOSSY
-        }) {
+        new byte[][] {TestImages.jpeg(256, 100), TestImages.png(30, 256), TestImages.WEBP_LOSSY}) {
       LlmCopy.Ready copy = ready(preparer.prepare(photo));
 
       assertThat(copy.bytes()).isSameAs(photo);
@@ -58,7 +55,7 @@ class LlmPhotoPreparerTest {
 
   @Test
   void reEncodesAGifThatFitsSinceProvidersTakeNoAnimation() throws IOException {
-    LlmCopy.Ready copy = ready(preparer.prepare(SampleImages.gif(64, 48)));
+    LlmCopy.Ready copy = ready(preparer.prepare(TestImages.gif(64, 48)));
 
     assertThat(copy.format()).isEqualTo(ImageFormat.JPEG);
     assertThat(decodedSize(copy)).isEqualTo("64x48");
@@ -66,8 +63,8 @@ class LlmPhotoPreparerTest {
 
   @Test
   void keepsTransparencyAsPngAndWritesOpaquePhotosAsJpeg() throws IOException {
-    LlmCopy.Ready cutOut = ready(preparer.prepare(SampleImages.pngWithAlpha(800, 600, false)));
-    LlmCopy.Ready opaque = ready(preparer.prepare(SampleImages.pngWithAlpha(800, 600, true)));
+    LlmCopy.Ready cutOut = ready(preparer.prepare(TestImages.pngWithAlpha(800, 600, false)));
+    LlmCopy.Ready opaque = ready(preparer.prepare(TestImages.pngWithAlpha(800, 600, true)));
 
     assertThat(cutOut.format()).isEqualTo(ImageFormat.PNG);
     assertThat(decode(cutOut).getRGB(0, 0) >>> 24).isZero();
@@ -77,7 +74,7 @@ class LlmPhotoPreparerTest {
 
   @Test
   void turnsASidewaysPhoneJpegUprightForTheModel() throws IOException {
-    byte[] sideways = SampleImages.withExifOrientation(SampleImages.redLeftBlueRight(200, 100), 6);
+    byte[] sideways = TestImages.withExifOrientation(TestImages.redLeftBlueRight(200, 100), 6);
 
     LlmCopy.Ready copy = ready(preparer.prepare(sideways));
 
@@ -90,11 +87,11 @@ class LlmPhotoPreparerTest {
   @Test
   void readsEachExifOrientationAndIgnoresBrokenMetadata() {
     for (int orientation = 1; orientation <= 8; orientation++) {
-      byte[] jpeg = SampleImages.withExifOrientation(SampleImages.jpeg(8, 8), orientation);
+      byte[] jpeg = TestImages.withExifOrientation(TestImages.jpeg(8, 8), orientation);
       assertThat(ExifOrientation.of(jpeg)).isEqualTo(orientation);
     }
-    byte[] tagged = SampleImages.withExifOrientation(SampleImages.jpeg(8, 8), 6);
-    assertThat(ExifOrientation.of(SampleImages.jpeg(8, 8))).isEqualTo(1);
+    byte[] tagged = TestImages.withExifOrientation(TestImages.jpeg(8, 8), 6);
+    assertThat(ExifOrientation.of(TestImages.jpeg(8, 8))).isEqualTo(1);
     assertThat(ExifOrientation.of(Arrays.copyOf(tagged, 24))).isEqualTo(1);
   }
 
@@ -102,19 +99,19 @@ class LlmPhotoPreparerTest {
   void refusesAPhotoOverThePixelLimitBeforeDecodingIt() {
     LlmPhotoPreparer strict = new LlmPhotoPreparer(new PhotoLimits(1 << 20, 10_000), 64, 0.8f, 1);
 
-    assertThat(strict.prepare(SampleImages.png(101, 100)))
+    assertThat(strict.prepare(TestImages.png(101, 100)))
         .isEqualTo(new LlmCopy.Unusable("PNG of 101x100 is over the limit of 10000 px"));
-    assertThat(preparer.prepare(SampleImages.pngHeader(60_000, 60_000)))
+    assertThat(preparer.prepare(TestImages.pngHeader(60_000, 60_000)))
         .isEqualTo(new LlmCopy.Unusable("PNG of 60000x60000 is over the limit of 40000000 px"));
   }
 
   @Test
   void refusesTruncatedFilesAndWholeFilesThatDoNotDecode() {
-    byte[] jpeg = SampleImages.jpeg(300, 200);
+    byte[] jpeg = TestImages.jpeg(300, 200);
 
     assertThat(preparer.prepare(Arrays.copyOf(jpeg, jpeg.length - 2)))
         .isInstanceOf(LlmCopy.Unusable.class);
-    assertThat(preparer.prepare(withGarbledImageData(SampleImages.png(300, 200))))
+    assertThat(preparer.prepare(withGarbledImageData(TestImages.png(300, 200))))
         .isInstanceOf(LlmCopy.Unusable.class);
   }
 

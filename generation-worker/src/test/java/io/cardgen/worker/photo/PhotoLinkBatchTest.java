@@ -2,6 +2,8 @@ package io.cardgen.worker.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.testsupport.PhotoHost;
+import io.cardgen.testsupport.TestImages;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -15,9 +17,9 @@ import org.springframework.util.unit.DataSize;
 
 class PhotoLinkBatchTest {
 
-  private static final byte[] PNG = SampleImages.png(32, 32);
+  private static final byte[] PNG = TestImages.png(32, 32);
 
-  private final LinkServer server = startServer();
+  private final PhotoHost server = startServer();
   private PhotoLinkFetcher fetcher;
 
   @AfterEach
@@ -35,7 +37,7 @@ class PhotoLinkBatchTest {
     CountDownLatch allArrived = new CountDownLatch(3);
     server.on(
         "/together",
-        LinkServer.of(
+        PhotoHost.of(
             exchange -> {
               allArrived.countDown();
               allArrived.await(5, TimeUnit.SECONDS);
@@ -53,9 +55,9 @@ class PhotoLinkBatchTest {
 
   @Test
   void givesTheWholeCardOneDeadlineAndKeepsTheLinksOrder() {
-    server.on("/photo", LinkServer.body(200, "image/png", PNG));
-    server.on("/hangs", LinkServer.of(exchange -> Thread.sleep(10_000)));
-    server.on("/missing", LinkServer.status(404));
+    server.on("/photo", PhotoHost.body(200, "image/png", PNG));
+    server.on("/hangs", PhotoHost.of(exchange -> Thread.sleep(10_000)));
+    server.on("/missing", PhotoHost.status(404));
     PhotoLinkBatch batch = batch(Duration.ofMillis(800));
     long started = System.nanoTime();
 
@@ -76,7 +78,7 @@ class PhotoLinkBatchTest {
 
   @Test
   void fetchesASingleLinkOnTheCallingThread() {
-    server.on("/photo", LinkServer.body(200, "image/png", PNG));
+    server.on("/photo", PhotoHost.body(200, "image/png", PNG));
     PhotoLinkBatch batch =
         new PhotoLinkBatch(
             fetcher(Duration.ofSeconds(2)),
@@ -117,9 +119,9 @@ class PhotoLinkBatchTest {
     }
   }
 
-  private static LinkServer startServer() {
+  private static PhotoHost startServer() {
     try {
-      return new LinkServer("127.0.0.1");
+      return new PhotoHost("127.0.0.1");
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }

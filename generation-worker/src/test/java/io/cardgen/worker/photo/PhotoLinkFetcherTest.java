@@ -3,6 +3,8 @@ package io.cardgen.worker.photo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.photo.ImageFormat;
+import io.cardgen.testsupport.PhotoHost;
+import io.cardgen.testsupport.TestImages;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ServerSocket;
@@ -20,9 +22,9 @@ import org.springframework.util.unit.DataSize;
 class PhotoLinkFetcherTest {
 
   private static final int MAX_BYTES = 64 * 1024;
-  private static final byte[] PNG = SampleImages.png(64, 48);
+  private static final byte[] PNG = TestImages.png(64, 48);
 
-  private final LinkServer server = startServer("127.0.0.1");
+  private final PhotoHost server = startServer("127.0.0.1");
   private final PhotoLinkFetcher allowingLocal = fetcher(Duration.ofSeconds(5), "127.0.0.1/32");
   private final PhotoLinkFetcher publicOnly = fetcher(Duration.ofSeconds(5));
 
@@ -35,7 +37,7 @@ class PhotoLinkFetcherTest {
 
   @Test
   void fetchesAPhotoAsItsSniffedFormatWhateverTheContentType() {
-    server.on("/photo", LinkServer.body(200, "text/html", PNG));
+    server.on("/photo", PhotoHost.body(200, "text/html", PNG));
 
     FetchOutcome outcome = allowingLocal.fetch(server.uri("/photo?size=big"));
 
@@ -46,10 +48,10 @@ class PhotoLinkFetcherTest {
 
   @Test
   void fetchesABodyOfUndeclaredLength() {
-    byte[] jpeg = SampleImages.jpeg(120, 90);
+    byte[] jpeg = TestImages.jpeg(120, 90);
     server.on(
         "/chunked",
-        LinkServer.of(
+        PhotoHost.of(
             exchange -> {
               exchange.sendResponseHeaders(200, 0);
               try (OutputStream out = exchange.getResponseBody()) {
@@ -67,9 +69,7 @@ class PhotoLinkFetcherTest {
 
   @Test
   void followsRedirectsBetweenPermittedHosts() {
-    server
-        .on("/old", LinkServer.redirect("/new"))
-        .on("/new", LinkServer.body(200, "image/png", PNG));
+    server.on("/old", PhotoHost.redirect("/new")).on("/new", PhotoHost.body(200, "image/png", PNG));
 
     assertThat(allowingLocal.fetch(server.uri("/old"))).isInstanceOf(FetchOutcome.Fetched.class);
     assertThat(server.requests()).containsExactly("/old", "/new");
@@ -77,7 +77,7 @@ class PhotoLinkFetcherTest {
 
   @Test
   void refusesLoopbackWithoutRequestingAnything() {
-    server.on("/", LinkServer.body(200, "image/png", PNG));
+    server.on("/", PhotoHost.body(200, "image/png", PNG));
     int port = server.port();
 
     for (String link :
@@ -114,9 +114,9 @@ class PhotoLinkFetcherTest {
 
   @Test
   void refusesARedirectToARefusedHostWithoutFollowingIt() throws IOException {
-    try (LinkServer inside = startServer("127.0.0.2")) {
-      inside.on("/secret", LinkServer.body(200, "image/png", PNG));
-      server.on("/hop", LinkServer.redirect(inside.uri("/secret").toString()));
+    try (PhotoHost inside = startServer("127.0.0.2")) {
+      inside.on("/secret", PhotoHost.body(200, "image/png", PNG));
+      server.on("/hop", PhotoHost.redirect(inside.uri("/secret").toString()));
 
       FetchOutcome outcome = allowingLocal.fetch(server.uri("/hop"));
 
@@ -130,8 +130,8 @@ class PhotoLinkFetcherTest {
   @Test
   void refusesRedirectsToOtherSchemesAndEndlessRedirects() {
     server
-        .on("/file", LinkServer.redirect("file:///etc/passwd"))
-        .on("/loop", LinkServer.redirect("/loop"));
+        .on("/file", PhotoHost.redirect("file:///etc/passwd"))
+        .on("/loop", PhotoHost.redirect("/loop"));
 
     assertThat(allowingLocal.fetch(server.uri("/file"))).isInstanceOf(FetchOutcome.Refused.class);
     assertThat(allowingLocal.fetch(server.uri("/loop"))).isInstanceOf(FetchOutcome.Refused.class);
@@ -142,9 +142,9 @@ class PhotoLinkFetcherTest {
   void refusesWhatIsNotAPhoto() {
     byte[] page = "<!doctype html><p>sold out</p>".repeat(4000).getBytes(StandardCharsets.UTF_8);
     server
-        .on("/page", LinkServer.body(200, "image/jpeg", page))
-        .on("/bomb", LinkServer.body(200, "image/png", SampleImages.pngHeader(60_000, 60_000)))
-        .on("/empty", LinkServer.body(200, "image/png", new byte[0]));
+        .on("/page", PhotoHost.body(200, "image/jpeg", page))
+        .on("/bomb", PhotoHost.body(200, "image/png", TestImages.pngHeader(60_000, 60_000)))
+        .on("/empty", PhotoHost.body(200, "image/png", new byte[0]));
 
     assertThat(allowingLocal.fetch(server.uri("/page"))).isInstanceOf(FetchOutcome.Refused.class);
     assertThat(allowingLocal.fetch(server.uri("/bomb"))).isInstanceOf(FetchOutcome.Refused.class);
@@ -154,10 +154,10 @@ class PhotoLinkFetcherTest {
   @Test
   void refusesClientErrorsButCallsBusyOrBrokenServersUnavailable() {
     server
-        .on("/gone", LinkServer.status(404))
-        .on("/forbidden", LinkServer.status(403))
-        .on("/busy", LinkServer.status(429))
-        .on("/down", LinkServer.status(503));
+        .on("/gone", PhotoHost.status(404))
+        .on("/forbidden", PhotoHost.status(403))
+        .on("/busy", PhotoHost.status(429))
+        .on("/down", PhotoHost.status(503));
 
     assertThat(allowingLocal.fetch(server.uri("/gone"))).isInstanceOf(FetchOutcome.Refused.class);
     assertThat(allowingLocal.fetch(server.uri("/forbidden")))
@@ -182,7 +182,7 @@ class PhotoLinkFetcherTest {
 
   @Test
   void givesUpOnASlowServerAtTheDeadline() {
-    server.on("/slow", LinkServer.of(exchange -> Thread.sleep(10_000)));
+    server.on("/slow", PhotoHost.of(exchange -> Thread.sleep(10_000)));
     try (PhotoLinkFetcher impatient = fetcher(Duration.ofMillis(300), "127.0.0.1")) {
       long started = System.nanoTime();
 
@@ -197,7 +197,7 @@ class PhotoLinkFetcherTest {
   void givesUpOnABodyThatDripsPastTheDeadline() {
     server.on(
         "/drip",
-        LinkServer.of(
+        PhotoHost.of(
             exchange -> {
               exchange.sendResponseHeaders(200, PNG.length);
               OutputStream out = exchange.getResponseBody();
@@ -284,9 +284,9 @@ class PhotoLinkFetcherTest {
             0.85f));
   }
 
-  private static LinkServer startServer(String address) {
+  private static PhotoHost startServer(String address) {
     try {
-      return new LinkServer(address);
+      return new PhotoHost(address);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }

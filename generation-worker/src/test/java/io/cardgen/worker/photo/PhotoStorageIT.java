@@ -8,6 +8,8 @@ import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
 import io.cardgen.storage.S3Clients;
 import io.cardgen.storage.S3Properties;
+import io.cardgen.testsupport.TestImages;
+import io.cardgen.testsupport.TestS3;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,13 +22,13 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 class PhotoStorageIT {
 
   private static final UUID ID = UUID.fromString("6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f");
-  private static S3ProxyFixture s3;
+  private static TestS3 s3;
   private static S3Client client;
   private static PhotoStorage storage;
 
   @BeforeAll
   static void start() throws Exception {
-    s3 = S3ProxyFixture.start();
+    s3 = TestS3.start();
     S3Properties properties = s3.properties("cardgen");
     client = S3Clients.create(properties);
     storage = new PhotoStorage(S3Clients.create(properties), "cardgen", 4096, () -> ID);
@@ -42,7 +44,7 @@ class PhotoStorageIT {
 
   @Test
   void storesAPhotoUnderProductsWithItsRealTypeAndReadsItBack() {
-    byte[] png = SampleImages.png(20, 20);
+    byte[] png = TestImages.png(20, 20);
 
     String key = storage.put("acc-7", png, ImageFormat.PNG);
 
@@ -57,7 +59,7 @@ class PhotoStorageIT {
   @Test
   void namesEachPhotoAfterAFreshId() {
     PhotoStorage randomNames = new PhotoStorage(client, "cardgen", 4096, UUID::randomUUID);
-    byte[] jpeg = SampleImages.jpeg(8, 8);
+    byte[] jpeg = TestImages.jpeg(8, 8);
 
     String first = randomNames.put("acc-7", jpeg, ImageFormat.JPEG);
     String second = randomNames.put("acc-7", jpeg, ImageFormat.JPEG);
@@ -69,9 +71,9 @@ class PhotoStorageIT {
   void overwritesAPhotoStoredAgainUnderTheSameKey() {
     PhotoKey key =
         PhotoKey.of("job-9", UUID.nameUUIDFromBytes("job-9/0".getBytes()), ImageFormat.PNG);
-    byte[] second = SampleImages.png(30, 30);
+    byte[] second = TestImages.png(30, 30);
 
-    storage.put(key, SampleImages.png(10, 10));
+    storage.put(key, TestImages.png(10, 10));
     storage.put(key, second);
 
     assertThat(storage.get(key.value())).isEqualTo(second);

@@ -3,7 +3,7 @@ package io.cardgen.worker.webhook;
 import static io.cardgen.worker.webhook.WebhookFixtures.aPayload;
 
 import io.cardgen.common.webhook.WebhookSecret;
-import io.cardgen.worker.testing.TestDatabase;
+import io.cardgen.testsupport.TestDatabase;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

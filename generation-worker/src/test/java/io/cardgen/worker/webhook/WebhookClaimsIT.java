@@ -1,9 +1,10 @@
 package io.cardgen.worker.webhook;
 
-import static io.cardgen.worker.webhook.WebhookReceiver.status;
+import static io.cardgen.testsupport.WebhookReceiver.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cardgen.worker.webhook.WebhookReceiver.Received;
+import io.cardgen.testsupport.WebhookReceiver;
+import io.cardgen.testsupport.WebhookReceiver.Received;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

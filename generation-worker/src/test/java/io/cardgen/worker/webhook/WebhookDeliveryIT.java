@@ -1,14 +1,15 @@
 package io.cardgen.worker.webhook;
 
+import static io.cardgen.testsupport.WebhookReceiver.status;
 import static io.cardgen.worker.webhook.WebhookFixtures.aPayload;
 import static io.cardgen.worker.webhook.WebhookFixtures.expectedSignature;
-import static io.cardgen.worker.webhook.WebhookReceiver.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.webhook.WebhookSecret;
-import io.cardgen.worker.testing.SettableClock;
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.WebhookReceiver;
+import io.cardgen.testsupport.WebhookReceiver.Received;
 import io.cardgen.worker.webhook.WebhookFixtures.Row;
-import io.cardgen.worker.webhook.WebhookReceiver.Received;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.cardgen.worker.webhook;
 
+import io.cardgen.testsupport.OutboxRows;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
@@ -44,21 +44,7 @@ final class WebhookFixtures {
 
   /** The row a finishing batch writes: one PENDING delivery, due now. */
   UUID aPendingDelivery(UUID account, String url, String payload, Instant now) {
-    UUID id = UUID.randomUUID();
-    jdbc.sql(
-            """
-            INSERT INTO webhook_deliveries (id, account_id, event_key, event_type, url, payload,
-                                            state, next_attempt_at, created_at)
-            VALUES (:id, :account, :key, 'batch.completed', :url, :payload, 'PENDING', :now, :now)
-            """)
-        .param("id", id)
-        .param("account", account)
-        .param("key", "batch.completed:" + id)
-        .param("url", url)
-        .param("payload", payload)
-        .param("now", Timestamp.from(now))
-        .update();
-    return id;
+    return OutboxRows.aPendingDelivery(jdbc, account, url, payload, now);
   }
 
   static String aPayload(UUID batch) {

@@ -1,6 +1,7 @@
 package io.cardgen.worker.webhook;
 
-import io.cardgen.worker.testing.SettableClock;
+import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.WebhookReceiver;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

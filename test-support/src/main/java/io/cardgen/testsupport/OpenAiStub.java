@@ -1,4 +1,4 @@
-package io.cardgen.worker.llm;
+package io.cardgen.testsupport;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -13,7 +13,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,49 +21,55 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI-compatible chat endpoint on 127.0.0.1 for tests: answers each request with a scripted
- * reply (chosen by the request's sequence number) and records what it received.
+ * reply (chosen by the request's sequence number, or by a {@link Responder} that reads the request)
+ * and records what it received. Unscripted, it answers with a card that fits the request.
  */
-final class StubOpenAi implements AutoCloseable {
+public final class OpenAiStub implements AutoCloseable {
 
-  static final JsonMapper JSON = JsonMapper.builder().build();
+  public static final JsonMapper JSON = JsonMapper.builder().build();
 
-  record Reply(int status, String body, Map<String, String> headers) {
-    Reply(int status, String body) {
+  /** One HTTP answer. */
+  public record Reply(int status, String body, Map<String, String> headers) {
+    public Reply(int status, String body) {
       this(status, body, Map.of());
     }
 
-    Reply withHeader(String name, String value) {
+    public Reply withHeader(String name, String value) {
       Map<String, String> more = new java.util.HashMap<>(headers);
       more.put(name, value);
       return new Reply(status, body, Map.copyOf(more));
     }
   }
 
-  record Received(String method, String path, Map<String, List<String>> headers, JsonNode body) {
-    String header(String name) {
-      return headers.entrySet().stream()
-          .filter(entry -> entry.getKey().equalsIgnoreCase(name))
-          .map(entry -> entry.getValue().get(0))
-          .findFirst()
-          .orElse(null);
+  /** One request as received; {@code body} is null when it had none. */
+  public record Received(
+      String method, String path, Map<String, List<String>> headers, JsonNode body) {
+    public String header(String name) {
+      return HttpHeaders.first(headers, name);
     }
+  }
+
+  /** Answers the {@code n}-th request (0-based). */
+  @FunctionalInterface
+  public interface Responder {
+    Reply answer(int n, Received request) throws IOException;
   }
 
   private final HttpServer server;
   private final ExecutorService executor = Executors.newCachedThreadPool();
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final CountDownLatch released = new CountDownLatch(1);
-  private volatile BiFunction<Integer, Received, Reply> script =
-      (n, request) -> completion(fittingCard(request), "stop");
+  private volatile Responder script = (n, request) -> completion(fittingCard(request), "stop");
 
-  StubOpenAi() throws IOException {
+  public OpenAiStub() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::handle);
     server.setExecutor(executor);
     server.start();
   }
 
-  String baseUrl() {
+  /** The OpenAI base URL ({@code .../v1}) to give a client. */
+  public String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
   }
 
@@ -72,7 +77,7 @@ final class StubOpenAi implements AutoCloseable {
    * Answers the n-th request (0-based) with {@code script.apply(n)}; where that is {@code null},
    * with a card that fits the request.
    */
-  StubOpenAi answering(IntFunction<Reply> script) {
+  public OpenAiStub answering(IntFunction<Reply> script) {
     this.script =
         (n, request) -> {
           Reply reply = script.apply(n);
@@ -81,12 +86,18 @@ final class StubOpenAi implements AutoCloseable {
     return this;
   }
 
-  StubOpenAi always(Reply reply) {
+  /** Answers every request with what {@code responder} makes of it. */
+  public OpenAiStub answering(Responder responder) {
+    this.script = responder;
+    return this;
+  }
+
+  public OpenAiStub always(Reply reply) {
     return answering(n -> reply);
   }
 
   /** Holds every request open until {@link #close}, so that the client times out. */
-  StubOpenAi hanging() {
+  public OpenAiStub hanging() {
     return answering(
         n -> {
           try {
@@ -98,11 +109,11 @@ final class StubOpenAi implements AutoCloseable {
         });
   }
 
-  List<Received> received() {
+  public List<Received> received() {
     return new ArrayList<>(received);
   }
 
-  Received only() {
+  public Received only() {
     if (received.size() != 1) {
       throw new AssertionError("expected one request, got " + received.size());
     }
@@ -123,14 +134,16 @@ final class StubOpenAi implements AutoCloseable {
                 Map.copyOf(exchange.getRequestHeaders()),
                 body));
       }
-      Reply reply = script.apply(n, received.get(n));
+      Reply reply = script.answer(n, received.get(n));
       byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
       reply.headers().forEach(exchange.getResponseHeaders()::add);
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
       exchange.sendResponseHeaders(reply.status(), bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(bytes);
       }
+    } catch (IOException clientGone) {
+      // The client timed out and closed the connection: what a hanging reply is there for.
     }
   }
 
@@ -141,7 +154,7 @@ final class StubOpenAi implements AutoCloseable {
     executor.shutdownNow();
   }
 
-  static String validCardJson() {
+  public static String validCardJson() {
     return "{\"description\": \"" + "x".repeat(300) + "\"}";
   }
 
@@ -150,7 +163,7 @@ final class StubOpenAi implements AutoCloseable {
    * length, in the script of the short description (Cyrillic when it has a Cyrillic letter), and
    * every block of the request's schema with its exact item count.
    */
-  static String fittingCard(Received request) {
+  public static String fittingCard(Received request) {
     JsonNode user = request.body().get("messages").get(1).get("content").get(0);
     String prompt = user.get("text").stringValue();
     int length =
@@ -186,15 +199,15 @@ final class StubOpenAi implements AutoCloseable {
   }
 
   /** A chat.completion whose single choice carries {@code content} (null for JSON null). */
-  static Reply completion(String content, String finishReason) {
+  public static Reply completion(String content, String finishReason) {
     return message(content, null, finishReason);
   }
 
-  static Reply refusal(String refusal) {
+  public static Reply refusal(String refusal) {
     return message(null, refusal, "stop");
   }
 
-  static Reply error(int status, String message) {
+  public static Reply error(int status, String message) {
     ObjectNode body = JSON.createObjectNode();
     body.putObject("error").put("message", message).put("type", "server_error");
     return new Reply(status, body.toString());

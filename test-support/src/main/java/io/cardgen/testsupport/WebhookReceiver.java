@@ -1,4 +1,4 @@
-package io.cardgen.worker.webhook;
+package io.cardgen.testsupport;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -21,22 +21,22 @@ import java.util.concurrent.TimeUnit;
  * A real HTTP receiver on a loopback address: records every request it gets and answers them with
  * the scripted answers in order, then 204.
  */
-final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
   /** One request as received. */
-  record Received(String method, String path, Map<String, String> headers, String body) {
-    String header(String name) {
+  public record Received(String method, String path, Map<String, String> headers, String body) {
+    public String header(String name) {
       return headers.get(name);
     }
   }
 
   /** How the receiver answers one request. */
-  sealed interface Answer {}
+  public sealed interface Answer {}
 
-  record Status(int code, Map<String, String> headers) implements Answer {}
+  public record Status(int code, Map<String, String> headers) implements Answer {}
 
   /** Never answers (until the receiver closes): the sender's timeout must cut the attempt. */
-  record Hang() implements Answer {}
+  public record Hang() implements Answer {}
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -44,35 +44,35 @@ final class WebhookReceiver implements AutoCloseable {
   private final Queue<Answer> script = new ConcurrentLinkedQueue<>();
   private final CountDownLatch closing = new CountDownLatch(1);
 
-  WebhookReceiver(String address) throws IOException {
+  public WebhookReceiver(String address) throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), 0), 0);
     server.setExecutor(threads);
     server.createContext("/", this::handle);
     server.start();
   }
 
-  WebhookReceiver answering(Answer... answers) {
+  public WebhookReceiver answering(Answer... answers) {
     script.addAll(List.of(answers));
     return this;
   }
 
-  static Answer status(int code) {
+  public static Answer status(int code) {
     return new Status(code, Map.of());
   }
 
-  String url(String path) {
+  public String url(String path) {
     return "http://" + address() + ":" + port() + path;
   }
 
-  String address() {
+  public String address() {
     return server.getAddress().getAddress().getHostAddress();
   }
 
-  int port() {
+  public int port() {
     return server.getAddress().getPort();
   }
 
-  List<Received> received() {
+  public List<Received> received() {
     return List.copyOf(received);
   }
 

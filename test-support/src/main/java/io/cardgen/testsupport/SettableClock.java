@@ -1,4 +1,4 @@
-package io.cardgen.worker.testing;
+package io.cardgen.testsupport;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,7 +7,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock tests move by hand instead of sleeping. */
-public class SettableClock extends Clock {
+public final class SettableClock extends Clock {
 
   private volatile Instant now = Instant.parse("2026-11-21T10:00:00Z");
 
