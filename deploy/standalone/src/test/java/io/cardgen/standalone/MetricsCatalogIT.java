@@ -40,15 +40,7 @@ class MetricsCatalogIT {
    * whose metric is published already fails {@link #pendingMetricsAreStillPending}, so this list
    * cannot silently outlive its reason.
    */
-  private static final Map<String, String> PENDING =
-      Map.of(
-          "cardgen_llm_request_seconds_bucket",
-              "nobody yet: a Timer (tag outcome) around the provider call in the worker's llm package",
-          "cardgen_llm_request_seconds_count",
-              "the same Timer as cardgen_llm_request_seconds_bucket",
-          "http_server_requests_active_seconds_active_count",
-              "api-gateway config: Spring Boot 4.1 no longer registers the active-request"
-                  + " LongTaskTimer by default; switch it on in cardgen-gateway.yaml");
+  private static final Map<String, String> PENDING = Map.of();
 
   private static Scrape gateway;
   private static Scrape worker;

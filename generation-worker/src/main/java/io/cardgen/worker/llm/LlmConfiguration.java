@@ -56,7 +56,12 @@ public class LlmConfiguration {
     PromptLibrary prompts = PromptLibrary.load(properties.promptVersion());
     LlmMetrics metrics = new LlmMetrics(registry, properties.model(), prompts.version());
     ProviderCall provider =
-        new ProviderCall(chatModel(properties, clock, gate), gate, properties, clock);
+        new ProviderCall(
+            chatModel(properties, clock, gate),
+            gate,
+            properties,
+            clock,
+            new LlmRequestTimer(registry));
     CardRound round =
         new CardRound(
             provider,

@@ -41,13 +41,24 @@ final class ProviderCall {
   private final Duration attemptTimeout;
   private final Duration firstBackoff;
   private final int maxRetries;
+  private final LlmRequestTimer requests;
 
   ProviderCall(ChatModel model, LlmProperties properties, InstantSource clock) {
     this(model, ProviderGate.unshared(Integer.MAX_VALUE, clock), properties, clock);
   }
 
   ProviderCall(ChatModel model, ProviderGate gate, LlmProperties properties, InstantSource clock) {
+    this(model, gate, properties, clock, LlmRequestTimer.unregistered());
+  }
+
+  ProviderCall(
+      ChatModel model,
+      ProviderGate gate,
+      LlmProperties properties,
+      InstantSource clock,
+      LlmRequestTimer requests) {
     this.model = model;
+    this.requests = requests;
     this.gate = gate;
     this.clock = clock;
     this.budget = properties.timeout();
@@ -86,15 +97,21 @@ final class ProviderCall {
         return Step.stop(
             ErrorCode.GENERATION_FAILED, "time budget spent waiting for the provider's rate limit");
       }
+      long started = System.nanoTime();
       try {
         ChatResponse response = model.chat(request);
+        requests.record(LlmRequestTimer.Outcome.SUCCESS, started);
         pass.get().succeeded(tokens(response));
         return Step.ok(response);
       } catch (ContentFilteredException e) {
+        requests.record(LlmRequestTimer.Outcome.REFUSED, started);
         pass.get().ended();
         return Step.stop(ErrorCode.GENERATION_REFUSED, "the model refused: " + describe(e));
       } catch (RuntimeException e) {
         RateLimitHeaders limit = rateLimitOf(e);
+        requests.record(
+            isRateLimited(e) ? LlmRequestTimer.Outcome.RATE_LIMITED : LlmRequestTimer.Outcome.ERROR,
+            started);
         if (isRateLimited(e)) {
           pass.get().rateLimited(limit);
         } else {

@@ -8,6 +8,8 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import io.cardgen.common.error.ErrorCode;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -56,6 +58,46 @@ class ProviderCallTest {
 
     assertThat(result.fold(ok -> null, stop -> stop).detail()).startsWith("4 attempts failed");
     assertThat(calls).hasValue(4);
+  }
+
+  @Test
+  void timesEveryCallWithItsOutcome() {
+    MeterRegistry registry = new SimpleMeterRegistry();
+    InstantSource frozen = InstantSource.fixed(START);
+    ProviderCall limited =
+        new ProviderCall(
+            alwaysRateLimited,
+            ProviderGate.unshared(Integer.MAX_VALUE, frozen),
+            budget(2),
+            frozen,
+            new LlmRequestTimer(registry));
+    ChatModel answering =
+        new ChatModel() {
+          @Override
+          public ChatResponse doChat(ChatRequest request) {
+            return ChatResponse.builder()
+                .aiMessage(dev.langchain4j.data.message.AiMessage.from("{}"))
+                .build();
+          }
+        };
+    ProviderCall fine =
+        new ProviderCall(
+            answering,
+            ProviderGate.unshared(Integer.MAX_VALUE, frozen),
+            budget(2),
+            frozen,
+            new LlmRequestTimer(registry));
+
+    limited.call(REQUEST, limited.deadline());
+    fine.call(REQUEST, fine.deadline());
+
+    assertThat(count(registry, "rate_limited")).isEqualTo(3);
+    assertThat(count(registry, "success")).isEqualTo(1);
+    assertThat(count(registry, "error")).isZero();
+  }
+
+  private static long count(MeterRegistry registry, String outcome) {
+    return registry.get(LlmRequestTimer.NAME).tag("outcome", outcome).timer().count();
   }
 
   private static LlmProperties budget(int maxRetries) {

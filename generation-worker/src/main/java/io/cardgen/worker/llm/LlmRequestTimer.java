@@ -1,0 +1,50 @@
+package io.cardgen.worker.llm;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Times every HTTP call to the provider, each retry on its own: {@code
+ * cardgen_llm_request_seconds{outcome}} with a histogram, so the dashboard can show the provider's
+ * latency percentiles and error rates apart from the card's whole time (repair and waits included).
+ */
+final class LlmRequestTimer {
+
+  static final String NAME = "cardgen.llm.request";
+
+  enum Outcome {
+    SUCCESS,
+    REFUSED,
+    RATE_LIMITED,
+    ERROR
+  }
+
+  private final Map<Outcome, Timer> timers = new EnumMap<>(Outcome.class);
+
+  LlmRequestTimer(MeterRegistry registry) {
+    for (Outcome outcome : Outcome.values()) {
+      timers.put(
+          outcome,
+          Timer.builder(NAME)
+              .description("One HTTP call to the LLM provider; a retried card records each call")
+              .tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
+              .publishPercentileHistogram()
+              .register(registry));
+    }
+  }
+
+  /** For callers without a registry (tests): records into one of its own. */
+  static LlmRequestTimer unregistered() {
+    return new LlmRequestTimer(new SimpleMeterRegistry());
+  }
+
+  /** Records a call that started at {@code startedNanos} ({@link System#nanoTime()}). */
+  void record(Outcome outcome, long startedNanos) {
+    timers.get(outcome).record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
+  }
+}
