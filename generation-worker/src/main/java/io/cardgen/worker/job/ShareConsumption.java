@@ -36,6 +36,10 @@ class ShareConsumption {
     config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, properties.maxPollRecords());
+    // Acquire no more than a poll returns (KIP-1206): the worker takes only what it can start.
+    // The default, batch_optimized, acquires whole producer batches, under load many jobs per
+    // fetch, which a full worker would hold locked while workers with free slots wait.
+    config.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
     startFromEarliest(kafka);
     ContainerProperties container = new ContainerProperties(Topics.JOBS);
     container.setMessageListener(intake);
