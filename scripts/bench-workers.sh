@@ -13,7 +13,9 @@
 #   BENCH_WORKER_SLOTS=25 BENCH_HELD_REQUESTS=1200 scripts/bench-workers.sh
 #
 # Settings: BENCH_LATENCY_MS (2000), BENCH_WORKER_SLOTS (25), BENCH_WORKER_HEAP (512m),
-# BENCH_HELD_REQUESTS (1100), BENCH_HOLD_MS (30000), BENCH_JAVA (java 21+ for the worker: the
+# BENCH_HELD_REQUESTS (1100), BENCH_HOLD_MS (55000: below the
+# worker's 60 s attempt timeout, long enough for the gateway to admit them all), BENCH_ONLY_HELD (1
+# skips part 1), BENCH_JAVA (java 21+ for the worker: the
 # newest JDK under /usr/lib/jvm), BENCH_START_TIMEOUT (900 s). Needs hey, curl, jq, python3.
 # Output: a table on stdout; logs and hey's reports in deploy/standalone/target/bench-workers/.
 set -euo pipefail
@@ -23,7 +25,7 @@ latency=${BENCH_LATENCY_MS:-2000}
 slots=${BENCH_WORKER_SLOTS:-25}
 heap=${BENCH_WORKER_HEAP:-512m}
 held=${BENCH_HELD_REQUESTS:-1100}
-hold_ms=${BENCH_HOLD_MS:-30000}
+hold_ms=${BENCH_HOLD_MS:-55000}
 jar=deploy/standalone/target/cardgen-standalone.jar
 worker_jar=$(ls generation-worker/target/generation-worker-*-exec.jar 2>/dev/null | head -1 || true)
 out=deploy/standalone/target/bench-workers
@@ -67,19 +69,21 @@ await_up() { # url pid what
 await_up "localhost:$admin/actuator/health" "$standalone" "the standalone"
 
 # A worker process of its own on the standalone's PostgreSQL, Kafka, S3 and simulator.
-start_worker() { # name port max_in_flight
+start_worker() { # name port max_in_flight [more worker arguments]
+  local name=$1 port=$2 slots_=$3
+  shift 3
   "$java" -Xmx"$heap" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -jar "$worker_jar" \
-    --server.port="$2" --cardgen.worker.max-in-flight="$3" \
+    --server.port="$port" --cardgen.worker.max-in-flight="$slots_" "$@" \
     --spring.datasource.url="jdbc:postgresql://localhost:$pg/postgres" \
     --spring.datasource.username=postgres --spring.datasource.password=postgres \
     --spring.kafka.bootstrap-servers="127.0.0.1:$kafka" \
     --cardgen.s3.endpoint="http://127.0.0.1:$s3" --cardgen.s3.access-key=cardgen \
     --cardgen.s3.secret-key=cardgen-secret \
     --cardgen.llm.base-url="http://127.0.0.1:$sim/v1" --cardgen.llm.api-key=simulator \
-    --cardgen.llm.model=cardgen-simulator > "$out/$1.log" 2>&1 &
+    --cardgen.llm.model=cardgen-simulator > "$out/$name.log" 2>&1 &
   started=$!
   workers+=("$started")
-  await_up "localhost:$2/actuator/health" "$started" "$1"
+  await_up "localhost:$port/actuator/health" "$started" "$name"
 }
 
 admin_call() { curl -fsS -X POST "localhost:$admin$1" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2"; }
@@ -92,7 +96,7 @@ jq --arg d "Керамическая кружка ручной работы [sim
 
 worker_metric() { # port name filter -> sum over the matching series
   curl -fs -m 5 "localhost:$1/actuator/prometheus" | awk -v m="$2" -v f="$3" \
-    '$1 ~ "^"m && $0 ~ f {s += $2} END {printf "%d", s}'
+    '$1 ~ "^"m && $0 ~ f {s += $NF} END {printf "%d", s}'
 }
 cards_by() { worker_metric "$1" cardgen_generation_validation_total 'pass="(first|repaired)"'; }
 
@@ -104,6 +108,7 @@ load() { # name concurrency requests body -> "rps p50 p99 errors"
 }
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, worker java $("$java" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+if [[ ${BENCH_ONLY_HELD:-0} != 1 ]]; then
 echo
 echo "1. Scaling: each worker capped at $slots in flight (ceiling $slots / ${latency} ms per worker)"
 conc=$(( slots * 4 )) n=$(( slots * 16 ))
@@ -124,15 +129,26 @@ echo "cards written during the two-worker level: standalone's worker $(( $(cards
 awk -v a="$(echo "$one" | awk '{print $1}')" -v b="$(echo "$two" | awk '{print $1}')" \
   'BEGIN {printf "two workers / one worker: %.2fx\n", b / a}'
 kill "$second"; wait "$second" 2>/dev/null || true
+fi
 
 echo
-echo "2. One worker process, -Xmx$heap, max-in-flight 1000: $held requests whose LLM call lasts ${hold_ms} ms"
+echo "2. One worker process, -Xmx$heap, max-in-flight 1000, no slots kept for synchronous work:"
+echo "   one batch of $held items whose LLM call lasts ${hold_ms} ms (batch items reach the worker"
+echo "   straight from PostgreSQL, so the gateway's intake rate does not cap the jobs in flight)"
 wport=$(free_port)
-start_worker worker-held "$wport" 1000
+start_worker worker-held "$wport" 1000 --cardgen.worker.batch.sync-reserve=0
 big=$started
 metric() { worker_metric "$wport" "$@"; }
-hey -n "$held" -c "$held" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
-  -D "$held_body" "$card" > "$out/held.txt" &
+python3 - "$held" "$held_body" > "$out/held-items.jsonl" <<'PY'
+import json, sys
+request = json.load(open(sys.argv[2]))
+for i in range(1, int(sys.argv[1]) + 1):
+    print(json.dumps({"custom_id": f"held-{i}", "request": request}, ensure_ascii=False))
+PY
+batch_id=$(curl -fsS "http://127.0.0.1:$public/api/batches" -H "Authorization: Bearer $key" \
+  -H 'Content-Type: application/x-ndjson' --data-binary @"$out/held-items.jsonl" | jq -r .data.id)
+( until [[ $(curl -fs "http://127.0.0.1:$public/api/batches/$batch_id" -H "Authorization: Bearer $key" \
+    | jq -r .data.status) == completed ]]; do sleep 2; done ) &
 loader=$!
 max_running=0 max_heap=0 max_rss=0
 sample_worker() { # keeps the peaks; a sample the busy worker does not answer in 5 s is skipped
@@ -151,10 +167,11 @@ while kill -0 "$loader" 2>/dev/null; do
   sleep 1
 done
 wait "$loader" || true
-ok=$(awk '/^  \[200\]/ {print $2}' "$out/held.txt")
+ok=$(curl -fs "http://127.0.0.1:$public/api/batches/$batch_id" -H "Authorization: Bearer $key" \
+  | jq -r .data.counts.succeeded)
 committed=$(metric jvm_memory_committed_bytes 'area="heap"' || echo 0)
 committed=$(( ${committed:-0} >> 20 ))
 printf '%-28s %s\n' 'max jobs in flight (worker)' "$max_running" \
   'max heap used, MB' "$max_heap" 'heap committed at end, MB' "$committed" \
-  'max RSS, MB' "$max_rss" 'answers 200' "${ok:-0} of $held"
+  'max RSS, MB' "$max_rss" 'items succeeded' "${ok:-0} of $held"
 kill -0 "$big" 2>/dev/null || echo "the worker process died: see $out/worker-held.log"

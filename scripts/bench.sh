@@ -44,7 +44,7 @@ CARDGEN_SIMULATOR_LATENCY_MS=$latency CARDGEN_DATA_DIR=$data CARDGEN_ADMIN_TOKEN
 CARDGEN_JAVA=${BENCH_JAVA:-} JAVA_OPTS=${BENCH_JAVA_OPTS:-} \
   deploy/standalone/cardgen-standalone.sh "$jar" > "$out/standalone.log" 2>&1 &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$data"; }
+cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$data"; return 0; }
 trap cleanup EXIT
 
 # A loaded machine can take minutes to start the whole stack; BENCH_START_TIMEOUT seconds at most.
