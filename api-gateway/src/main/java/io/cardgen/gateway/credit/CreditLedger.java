@@ -5,22 +5,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The gateway's side of the money: top-ups and reservations. Charges and releases happen in the
- * worker, in the same transaction as the job's final state. Every movement is written to the ledger
- * next to the balance change, in the caller's transaction.
+ * The gateway's side of the money: top-ups. A card's reservation is written with its job ({@code
+ * JobRepository}), charges and releases in the worker, with the job's final state. Every movement
+ * is written to the ledger next to the balance change, in the caller's transaction.
  */
 @Repository
 public class CreditLedger {
 
   private static final String ADD =
       "UPDATE accounts SET balance = balance + :amount WHERE id = :account";
-  // The condition is the whole guarantee that the balance cannot be overdrawn by racing requests:
-  // the row lock serialises them and each re-checks what is left.
-  private static final String RESERVE =
-      """
-      UPDATE accounts SET reserved = reserved + 1
-      WHERE id = :account AND balance - reserved >= 1
-      """;
   private static final String RECORD =
       """
       INSERT INTO credit_ledger (account_id, job_id, kind, amount)
@@ -39,15 +32,6 @@ public class CreditLedger {
       return false;
     }
     record(account, null, "CREDIT", amount);
-    return true;
-  }
-
-  /** Holds one credit for a job; false when none is available. */
-  public boolean reserve(UUID account, UUID job) {
-    if (jdbc.sql(RESERVE).param("account", account).update() != 1) {
-      return false;
-    }
-    record(account, job, "RESERVE", 1);
     return true;
   }
 

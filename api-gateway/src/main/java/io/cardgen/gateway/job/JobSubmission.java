@@ -7,7 +7,6 @@ import io.cardgen.common.wire.CardSpec;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.WireJson;
 import io.cardgen.gateway.auth.Account;
-import io.cardgen.gateway.credit.CreditLedger;
 import io.cardgen.gateway.photo.PhotoIntake;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.reply.ReplyProperties;
@@ -18,11 +17,10 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Accepting a generation request (spec §3, first row): plan checks, photo intake, the idempotency
- * decision, then one transaction that records the job and reserves its credit, then publishing.
+ * decision, then one statement that records the job and reserves its credit, then publishing.
  * Photos are stored before the transaction so that a refused request leaves nothing behind but the
  * objects it deletes again, and a stored job never points at a missing photo.
  */
@@ -30,30 +28,24 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class JobSubmission {
 
   private final JobRepository jobs;
-  private final CreditLedger credits;
   private final PhotoIntake photos;
   private final JobPublisher publisher;
-  private final TransactionTemplate transaction;
   private final ReplyWaiter replies;
   private final ReplyProperties replyProperties;
   private final Clock clock;
 
   JobSubmission(
       JobRepository jobs,
-      CreditLedger credits,
       PhotoIntake photos,
       JobPublisher publisher,
-      TransactionTemplate transaction,
       ReplyWaiter replies,
       ReplyProperties replyProperties,
       Clock clock) {
     this.replies = replies;
     this.replyProperties = replyProperties;
     this.jobs = jobs;
-    this.credits = credits;
     this.photos = photos;
     this.publisher = publisher;
-    this.transaction = transaction;
     this.clock = clock;
   }
 
@@ -101,33 +93,16 @@ public class JobSubmission {
     List<PhotoRef> refs = photos.store(jobId, incoming);
     NewJob job =
         new NewJob(jobId, account.id(), key, fingerprint, WireJson.write(spec.withPhotos(refs)));
-    Recording recording = transaction.execute(status -> record(job, status));
-    if (recording == Recording.RECORDED) {
+    JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
+    if (recording == JobRepository.Recording.RECORDED) {
       CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
       publisher.publish(jobId, key);
       return new Submission.Started(jobId, key, reply);
     }
     photos.discard(refs);
-    return recording == Recording.KEY_TAKEN
+    return recording == JobRepository.Recording.KEY_TAKEN
         ? replay(jobs.findByKey(account.id(), key).orElseThrow(), fingerprint, key)
         : refused(ErrorCode.INSUFFICIENT_CREDITS, key);
-  }
-
-  private enum Recording {
-    RECORDED,
-    KEY_TAKEN,
-    NO_CREDIT
-  }
-
-  private Recording record(NewJob job, org.springframework.transaction.TransactionStatus status) {
-    if (!jobs.insertQueued(job, clock.instant())) {
-      return Recording.KEY_TAKEN;
-    }
-    if (!credits.reserve(job.accountId(), job.id())) {
-      status.setRollbackOnly();
-      return Recording.NO_CREDIT;
-    }
-    return Recording.RECORDED;
   }
 
   private static Submission replay(JobSnapshot earlier, String fingerprint, String key) {

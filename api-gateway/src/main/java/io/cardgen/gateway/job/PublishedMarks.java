@@ -29,8 +29,15 @@ class PublishedMarks implements DisposableBean {
   /** Ids per statement: bounded, so one flush stays one short statement under any burst. */
   static final int MAX_PER_STATEMENT = 500;
 
+  // A row locked right now is a job a worker is claiming or finishing: it was delivered, and
+  // waiting for it would hold the locks of the rows already marked, which the workers' own moves
+  // then queue behind. It is skipped; at worst the sweeper republishes it once, harmlessly.
   private static final String MARK_PUBLISHED =
-      "UPDATE jobs SET published_at = :now WHERE id IN (:ids) AND published_at IS NULL";
+      """
+      UPDATE jobs SET published_at = :now
+      WHERE id IN (
+        SELECT id FROM jobs WHERE id IN (:ids) AND published_at IS NULL FOR UPDATE SKIP LOCKED)
+      """;
 
   private final ConcurrentLinkedQueue<UUID> pending = new ConcurrentLinkedQueue<>();
   private final JdbcClient jdbc;

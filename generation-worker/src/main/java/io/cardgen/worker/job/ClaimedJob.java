@@ -6,9 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.UUID;
 
-/** A job this worker holds a lease on. {@code owner} is checked again by every later move. */
 /**
- * A job this worker holds the lease of.
+ * A job this worker holds the lease of; {@code owner} is checked again by every later move.
  *
  * @param batchId the batch the job is an item of, or {@code null} for a synchronous request
  */

@@ -1,6 +1,6 @@
 package io.cardgen.worker.job;
 
-import io.cardgen.worker.card.CardRepository;
+import io.cardgen.worker.card.CardInsert;
 import io.cardgen.worker.llm.CardWriter;
 import io.cardgen.worker.llm.LlmOutcome;
 import java.time.Clock;
@@ -69,8 +69,8 @@ class GenerationProcessor {
       return completion.fail(job, failed.code());
     }
     LlmOutcome.Generated generated = (LlmOutcome.Generated) outcome;
-    CardRepository.NewCard card =
-        new CardRepository.NewCard(
+    CardInsert.NewCard card =
+        new CardInsert.NewCard(
             UUID.randomUUID(),
             job.id(),
             job.accountId(),

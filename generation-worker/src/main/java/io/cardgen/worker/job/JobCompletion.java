@@ -2,20 +2,26 @@ package io.cardgen.worker.job;
 
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.worker.batch.BatchProgress;
-import io.cardgen.worker.card.CardRepository;
+import io.cardgen.worker.card.CardInsert;
 import io.cardgen.worker.credit.CreditSettlement;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The final moves of a job, each one transaction: card + SUCCEEDED + charge, or FAILED + release.
+ * The final moves of a job, each all or nothing: card + SUCCEEDED + charge, or FAILED + release.
  * Each starts with a conditional UPDATE on the job; if it matches no row (the lease was taken over,
- * or the job already finished), nothing else is written and the caller learns it lost. A batch item
- * also moves its batch forward in the same transaction.
+ * or the job already finished), nothing else is written and the caller learns it lost.
+ *
+ * <p>A synchronous card's move is one statement that PostgreSQL commits on its own, so the account
+ * row, which every card of an account updates, is locked for the statement's server time only and
+ * never across a round trip to this JVM (ADR 0018). A batch item also moves its batch forward, in
+ * one transaction that takes the batch's lock before the account's (the order a cancel takes them)
+ * and moves the credit last, right before the commit.
  */
 @Component
 class JobCompletion {
@@ -26,6 +32,7 @@ class JobCompletion {
       SET state = 'SUCCEEDED', credit_state = 'CHARGED', lease_owner = NULL, lease_until = NULL,
           finished_by = :owner, finished_at = :now, updated_at = :now
       WHERE id = :id AND state = 'RUNNING' AND lease_owner = :owner AND credit_state = 'RESERVED'
+      RETURNING id, account_id
       """;
   private static final String FAIL_OWNED =
       """
@@ -33,6 +40,7 @@ class JobCompletion {
       SET state = 'FAILED', credit_state = 'RELEASED', error_code = :code, lease_owner = NULL,
           lease_until = NULL, finished_by = :owner, finished_at = :now, updated_at = :now
       WHERE id = :id AND state = 'RUNNING' AND lease_owner = :owner AND credit_state = 'RESERVED'
+      RETURNING id, account_id
       """;
   // The sweeper fails jobs nobody holds any more: queued ones out of attempts, or running ones
   // whose lease ran out on the last attempt.
@@ -43,8 +51,10 @@ class JobCompletion {
           lease_until = NULL, finished_at = :now, updated_at = :now
       WHERE id = :id AND credit_state = 'RESERVED'
         AND (state = 'QUEUED' OR (state = 'RUNNING' AND lease_until < :now))
-      RETURNING account_id
+      RETURNING id, account_id
       """;
+  // The job was moved earlier in the same transaction; only its credit (and card) remain.
+  private static final String MOVED = "SELECT id, account_id FROM jobs WHERE id = :id";
 
   private static final String LOCK_BATCH_OF =
       """
@@ -54,81 +64,91 @@ class JobCompletion {
       """;
 
   private final JdbcClient jdbc;
-  private final CreditSettlement credits;
-  private final CardRepository cards;
   private final BatchProgress batches;
+  private final TransactionTemplate transaction;
   private final Clock clock;
 
   JobCompletion(
-      JdbcClient jdbc,
-      CreditSettlement credits,
-      CardRepository cards,
-      BatchProgress batches,
-      Clock clock) {
+      JdbcClient jdbc, BatchProgress batches, TransactionTemplate transaction, Clock clock) {
     this.jdbc = jdbc;
-    this.credits = credits;
-    this.cards = cards;
     this.batches = batches;
+    this.transaction = transaction;
     this.clock = clock;
   }
 
-  @Transactional
-  public boolean succeed(ClaimedJob job, CardRepository.NewCard card) {
-    if (update(SUCCEED, job, null) != 1) {
-      return false;
-    }
-    countIfBatchItem(job);
-    credits.charge(job.accountId(), job.id());
-    cards.insert(card);
-    return true;
+  public boolean succeed(ClaimedJob job, CardInsert.NewCard card) {
+    return finish(job, SUCCEED, null, card, CreditSettlement.CHARGE);
   }
 
-  @Transactional
   public boolean fail(ClaimedJob job, ErrorCode code) {
-    if (update(FAIL_OWNED, job, code) != 1) {
-      return false;
+    return finish(job, FAIL_OWNED, code, null, CreditSettlement.RELEASE);
+  }
+
+  public boolean failAbandoned(UUID jobId, ErrorCode code) {
+    return inTransaction(
+        () -> {
+          // A queued batch item is also what a cancel locks after its batch: lock the batch first.
+          jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
+          return moved(FAIL_ABANDONED, null, null, jobId, null, code)
+              && countedThenSettled(jobId, null, CreditSettlement.RELEASE);
+        });
+  }
+
+  private boolean finish(
+      ClaimedJob job,
+      String move,
+      ErrorCode code,
+      CardInsert.NewCard card,
+      CreditSettlement settlement) {
+    if (job.batchId() == null) {
+      return moved(move, card, settlement, job.id(), job.owner(), code);
     }
-    countIfBatchItem(job);
-    credits.release(job.accountId(), job.id());
-    return true;
+    return inTransaction(
+        () ->
+            moved(move, null, null, job.id(), job.owner(), code)
+                && countedThenSettled(job.id(), card, settlement));
+  }
+
+  /** A batch item counts in its batch before its credit moves: batch lock, then account lock. */
+  private boolean countedThenSettled(
+      UUID jobId, CardInsert.NewCard card, CreditSettlement settlement) {
+    batches.itemFinished(jobId);
+    return moved(MOVED, card, settlement, jobId, null, null);
+  }
+
+  private boolean inTransaction(Supplier<Boolean> work) {
+    return Boolean.TRUE.equals(transaction.execute(status -> work.get()));
   }
 
   /**
-   * A synchronous card skips the batch bookkeeping: one statement less on the hot path. A batch
-   * item counts before its credit moves, so locks are taken in the order a cancel takes them
-   * (batch, then account); the other order can deadlock with a cancel of the same account's batch.
+   * Runs {@code move} (a statement returning the job's {@code id, account_id}, or nothing) as the
+   * {@code done} part of one statement, with the card and the credit movement when given; true when
+   * the move matched the job.
    */
-  private void countIfBatchItem(ClaimedJob job) {
-    if (job.batchId() != null) {
-      batches.itemFinished(job.id());
+  private boolean moved(
+      String move,
+      CardInsert.NewCard card,
+      CreditSettlement settlement,
+      UUID jobId,
+      String owner,
+      ErrorCode code) {
+    StringBuilder sql = new StringBuilder("WITH done AS (").append(move).append(')');
+    if (card != null) {
+      sql.append(", ").append(CardInsert.INSERT_PART);
     }
-  }
-
-  @Transactional
-  public boolean failAbandoned(UUID jobId, ErrorCode code) {
-    // A queued batch item is also what a cancel locks after its batch: lock the batch first too.
-    jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
-    return jdbc.sql(FAIL_ABANDONED)
-        .param("id", jobId)
-        .param("code", code.code())
-        .param("now", Timestamp.from(clock.instant()))
-        .query(UUID.class)
-        .optional()
-        .map(
-            account -> {
-              batches.itemFinished(jobId);
-              credits.release(account, jobId);
-              return true;
-            })
-        .orElse(false);
-  }
-
-  private int update(String sql, ClaimedJob job, ErrorCode code) {
-    return jdbc.sql(sql)
-        .param("id", job.id())
-        .param("owner", job.owner())
-        .param("code", code == null ? null : code.code())
-        .param("now", Timestamp.from(clock.instant()))
-        .update();
+    if (settlement != null) {
+      sql.append(", ").append(settlement.parts());
+    }
+    sql.append(" SELECT count(*) FROM done");
+    JdbcClient.StatementSpec statement =
+        jdbc.sql(sql.toString())
+            .param("id", jobId)
+            .param("owner", owner)
+            .param("code", code == null ? null : code.code())
+            .param("now", Timestamp.from(clock.instant()));
+    if (card != null) {
+      statement = CardInsert.bind(statement, card);
+    }
+    return statement.query(Long.class).single() == 1;
   }
 }

@@ -1,12 +1,13 @@
 package io.cardgen.worker.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.request.Style;
 import io.cardgen.testsupport.SettableClock;
-import io.cardgen.worker.card.CardRepository;
+import io.cardgen.worker.card.CardInsert;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
 @SpringJUnitConfig(JobStoreTestConfiguration.class)
@@ -41,8 +43,8 @@ class JobCompletionIT {
     return claims.claim(job, worker, now, now.plus(LEASE), 3).orElseThrow();
   }
 
-  private CardRepository.NewCard aCard(ClaimedJob job) {
-    return new CardRepository.NewCard(
+  private CardInsert.NewCard aCard(ClaimedJob job) {
+    return new CardInsert.NewCard(
         UUID.randomUUID(),
         job.id(),
         job.accountId(),
@@ -164,6 +166,41 @@ class JobCompletionIT {
       racers.shutdownNow();
     }
     assertThat(fixtures.reserved(account)).isZero();
+  }
+
+  @Test
+  void booksThatDisagreeRefuseTheWholeMoveAndWriteNoCard() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob claimed = claim(job, "worker-a");
+    fixtures.setReserved(account, 0);
+
+    assertThatThrownBy(() -> completion.succeed(claimed, aCard(claimed)))
+        .isInstanceOf(DataIntegrityViolationException.class);
+
+    assertThat(fixtures.cards(job)).isZero();
+    assertThat(fixtures.ledgerEntries(job, "CHARGE")).isZero();
+    assertThat(fixtures.balance(account)).isEqualTo(5);
+    assertThat(fixtures.state(job)).isEqualTo("RUNNING/RESERVED");
+  }
+
+  @Test
+  void aBatchItemIsChargedCardedAndCountedTogether() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    List<UUID> items = fixtures.aBatch(account, 2, null, clock.instant());
+    ClaimedJob first = claim(items.get(0), "worker-a");
+    ClaimedJob second = claim(items.get(1), "worker-a");
+
+    assertThat(completion.succeed(first, aCard(first))).isTrue();
+    assertThat(completion.fail(second, ErrorCode.GENERATION_FAILED)).isTrue();
+    assertThat(completion.succeed(first, aCard(first))).isFalse();
+
+    assertThat(fixtures.cards(first.id())).isOne();
+    assertThat(fixtures.ledgerEntries(first.id(), "CHARGE")).isOne();
+    assertThat(fixtures.ledgerEntries(second.id(), "RELEASE")).isOne();
+    assertThat(fixtures.balance(account)).isEqualTo(4);
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.batchStatus(first.id())).isEqualTo("completed 1/1");
   }
 
   /**

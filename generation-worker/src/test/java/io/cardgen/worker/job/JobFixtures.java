@@ -147,4 +147,23 @@ class JobFixtures {
         .param("id", job)
         .update();
   }
+
+  void setReserved(UUID account, long reserved) {
+    jdbc.sql("UPDATE accounts SET reserved = :reserved WHERE id = :id")
+        .param("reserved", reserved)
+        .param("id", account)
+        .update();
+  }
+
+  /** The status of the batch an item belongs to, with its succeeded/failed counts. */
+  String batchStatus(UUID item) {
+    return jdbc.sql(
+            """
+            SELECT status || ' ' || succeeded || '/' || failed FROM batches
+            WHERE id = (SELECT batch_id FROM jobs WHERE id = :id)
+            """)
+        .param("id", item)
+        .query(String.class)
+        .single();
+  }
 }

@@ -3,8 +3,6 @@ package io.cardgen.worker.job;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.testsupport.TestDatabase;
 import io.cardgen.worker.batch.BatchProgress;
-import io.cardgen.worker.card.CardRepository;
-import io.cardgen.worker.credit.CreditSettlement;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
@@ -26,12 +24,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Configuration
 @EnableTransactionManagement
 @ComponentScan(
-    basePackageClasses = {CreditSettlement.class, CardRepository.class, BatchProgress.class},
+    basePackageClasses = BatchProgress.class,
     useDefaultFilters = false,
     includeFilters = {
-      @ComponentScan.Filter(
-          type = FilterType.ASSIGNABLE_TYPE,
-          classes = {CreditSettlement.class, CardRepository.class}),
       @ComponentScan.Filter(
           type = FilterType.REGEX,
           pattern = "io\\.cardgen\\.worker\\.batch\\.Batch(Progress|Events)")
@@ -76,12 +71,8 @@ class JobStoreTestConfiguration {
 
   @Bean
   JobCompletion jobCompletion(
-      JdbcClient jdbc,
-      CreditSettlement credits,
-      CardRepository cards,
-      BatchProgress batches,
-      Clock clock) {
-    return new JobCompletion(jdbc, credits, cards, batches, clock);
+      JdbcClient jdbc, BatchProgress batches, TransactionTemplate transaction, Clock clock) {
+    return new JobCompletion(jdbc, batches, transaction, clock);
   }
 
   @Bean

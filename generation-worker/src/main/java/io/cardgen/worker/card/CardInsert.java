@@ -8,27 +8,28 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
 
-/** Writes finished cards; called inside the transaction that charges the credit. */
-@Repository
-public class CardRepository {
+/**
+ * Writes finished cards, always as a part of the statement that charges the credit: the card row is
+ * inserted for the job in {@code done} (columns {@code id} and {@code account_id}).
+ */
+public final class CardInsert {
 
-  private static final String INSERT =
+  /** The common table expression that inserts the card of the job in {@code done}. */
+  public static final String INSERT_PART =
       """
-      INSERT INTO cards (uid, job_id, account_id, style, description, features, audience, headers,
-                         slogans, images, prompt_version, prompt_tokens, completion_tokens,
-                         created_at)
-      VALUES (:uid, :job, :account, :style, :description, CAST(:features AS jsonb), :audience,
-              CAST(:headers AS jsonb), CAST(:slogans AS jsonb), CAST(:images AS jsonb),
-              :promptVersion, :promptTokens, :completionTokens, :createdAt)
-      """;
+      card AS (
+        INSERT INTO cards (uid, job_id, account_id, style, description, features, audience, headers,
+                           slogans, images, prompt_version, prompt_tokens, completion_tokens,
+                           created_at)
+        SELECT :uid, done.id, done.account_id, :style, :description, CAST(:features AS jsonb),
+               :audience, CAST(:headers AS jsonb), CAST(:slogans AS jsonb),
+               CAST(:images AS jsonb), :promptVersion, :promptTokens, :completionTokens,
+               :createdAt
+        FROM done
+      )""";
 
-  private final JdbcClient jdbc;
-
-  CardRepository(JdbcClient jdbc) {
-    this.jdbc = jdbc;
-  }
+  private CardInsert() {}
 
   /** A card and what it cost to write. */
   public record NewCard(
@@ -43,12 +44,11 @@ public class CardRepository {
       int completionTokens,
       Instant createdAt) {}
 
-  public void insert(NewCard card) {
+  /** Binds the parameters of {@link #INSERT_PART}. */
+  public static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement, NewCard card) {
     CardContent content = card.content();
-    jdbc.sql(INSERT)
+    return statement
         .param("uid", card.uid())
-        .param("job", card.jobId())
-        .param("account", card.accountId())
         .param("style", card.style().wireName())
         .param("description", content.description())
         .param("features", json(content.features()))
@@ -59,8 +59,7 @@ public class CardRepository {
         .param("promptVersion", card.promptVersion())
         .param("promptTokens", card.promptTokens())
         .param("completionTokens", card.completionTokens())
-        .param("createdAt", Timestamp.from(card.createdAt()))
-        .update();
+        .param("createdAt", Timestamp.from(card.createdAt()));
   }
 
   private static String json(List<String> block) {
