@@ -57,7 +57,8 @@ done
 # The launcher execs java, so $pid is the JVM itself.
 simulator=http://127.0.0.1:$sim/v1
 
-total=0
+# Credits for every request: the levels plus the 200 warm-up requests below.
+total=200
 for c in $levels; do n=$(( c * rounds > min_requests ? c * rounds : min_requests )); total=$(( total + n + c )); done
 admin_call() { curl -fsS -X POST "localhost:$admin$1" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2"; }
 admin_call /admin/plans '{"name":"bench","api_access":true,"max_photos":5,"max_length":3000,"features_count":5,"audience":true,"headers_count":3,"slogans_count":3,"creativity":true,"keywords":true,"rate_limit_per_minute":10000000}' >/dev/null
