@@ -15,8 +15,9 @@ import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
- * Builds the S3 client of a store. Not a Spring bean on purpose: each photo store owns and closes
- * its client, so a context never holds two {@link S3Client} beans to choose between.
+ * Builds the AWS SDK's S3 client for a store. The services talk to S3 through {@link S3Bucket} (ADR
+ * 0019); this client is the independent reference the tests read back with, and what an operator's
+ * tool can use. Not a Spring bean.
  */
 public final class S3Clients {
 

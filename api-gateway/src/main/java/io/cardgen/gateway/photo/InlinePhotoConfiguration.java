@@ -1,7 +1,7 @@
 package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageUrlDecoder;
-import io.cardgen.storage.S3Clients;
+import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import java.net.InetAddress;
 import java.util.UUID;
@@ -34,7 +34,7 @@ public class InlinePhotoConfiguration {
   @Bean
   InlinePhotoStore inlinePhotoStore(S3Properties properties) {
     InlinePhotoStore store =
-        new InlinePhotoStore(S3Clients.create(properties), properties.bucket(), UUID::randomUUID);
+        new InlinePhotoStore(S3Bucket.open(properties, properties.bucket()), UUID::randomUUID);
     store.createBucketIfMissing();
     return store;
   }

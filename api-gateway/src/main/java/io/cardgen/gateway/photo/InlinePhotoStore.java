@@ -2,26 +2,20 @@ package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
-import io.cardgen.storage.S3Clients;
+import io.cardgen.storage.S3Bucket;
 import java.util.UUID;
 import java.util.function.Supplier;
-import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.ContentStreamProvider;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * Stores the inline photos of a request before its job is published, so the job message carries
- * keys rather than megabytes; deletes them again when the request fails before publishing. Owns its
- * {@link S3Client} and closes it.
+ * keys rather than megabytes; deletes them again when the request fails before publishing.
  */
 public class InlinePhotoStore implements AutoCloseable {
 
-  private final S3Client s3;
-  private final String bucket;
+  private final S3Bucket bucket;
   private final Supplier<UUID> ids;
 
-  public InlinePhotoStore(S3Client s3, String bucket, Supplier<UUID> ids) {
-    this.s3 = s3;
+  public InlinePhotoStore(S3Bucket bucket, Supplier<UUID> ids) {
     this.bucket = bucket;
     this.ids = ids;
   }
@@ -43,24 +37,21 @@ public class InlinePhotoStore implements AutoCloseable {
 
   /** Stores {@code bytes} at {@code key} with {@code format}'s content type. */
   public void putAt(String key, byte[] bytes, ImageFormat format) {
-    s3.putObject(
-        object -> object.bucket(bucket).key(key).contentType(format.mimeType()),
-        RequestBody.fromContentProvider(
-            ContentStreamProvider.fromByteArrayUnsafe(bytes), bytes.length, format.mimeType()));
+    bucket.put(key, bytes, format.mimeType());
   }
 
   /** Deletes the photo at {@code key}; deleting one that is not there is not an error. */
   public void delete(String key) {
-    s3.deleteObject(object -> object.bucket(bucket).key(key));
+    bucket.delete(key);
   }
 
   /** Creates the bucket unless it exists; safe when several replicas start at once. */
   public void createBucketIfMissing() {
-    S3Clients.createBucketIfMissing(s3, bucket);
+    bucket.createIfMissing();
   }
 
   @Override
   public void close() {
-    s3.close();
+    bucket.close();
   }
 }

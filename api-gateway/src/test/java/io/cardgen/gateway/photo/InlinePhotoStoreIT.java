@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.ImageUrl;
 import io.cardgen.common.photo.ImageUrlDecoder;
+import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Clients;
 import io.cardgen.testsupport.TestS3;
 import java.awt.image.BufferedImage;
@@ -34,8 +35,7 @@ class InlinePhotoStoreIT {
     s3 = TestS3.start();
     client = S3Clients.create(s3.properties("cardgen"));
     store =
-        new InlinePhotoStore(
-            S3Clients.create(s3.properties("cardgen")), "cardgen", UUID::randomUUID);
+        new InlinePhotoStore(S3Bucket.open(s3.properties("cardgen"), "cardgen"), UUID::randomUUID);
     store.createBucketIfMissing();
     store.createBucketIfMissing();
   }

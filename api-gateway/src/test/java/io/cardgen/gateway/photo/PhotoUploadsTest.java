@@ -30,7 +30,7 @@ class PhotoUploadsTest {
     final String failingKeyPart;
 
     RecordingStore(CountDownLatch gate, String failingKeyPart) {
-      super(null, "bucket", UUID::randomUUID);
+      super(null, UUID::randomUUID);
       this.gate = gate;
       this.failingKeyPart = failingKeyPart;
     }

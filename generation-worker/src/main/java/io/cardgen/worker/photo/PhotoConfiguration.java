@@ -1,6 +1,6 @@
 package io.cardgen.worker.photo;
 
-import io.cardgen.storage.S3Clients;
+import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -38,7 +38,7 @@ public class PhotoConfiguration {
   PhotoStorage photoStorage(S3Properties s3, PhotoProperties photos) {
     PhotoStorage storage =
         new PhotoStorage(
-            S3Clients.create(s3), s3.bucket(), photos.limits().maxBytes(), UUID::randomUUID);
+            S3Bucket.open(s3, s3.bucket()), photos.limits().maxBytes(), UUID::randomUUID);
     storage.createBucketIfMissing();
     return storage;
   }

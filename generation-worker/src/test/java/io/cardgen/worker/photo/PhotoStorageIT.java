@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Clients;
+import io.cardgen.storage.S3Failure;
 import io.cardgen.storage.S3Properties;
 import io.cardgen.testsupport.TestImages;
 import io.cardgen.testsupport.TestS3;
@@ -17,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
-import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 class PhotoStorageIT {
 
@@ -25,13 +26,14 @@ class PhotoStorageIT {
   private static TestS3 s3;
   private static S3Client client;
   private static PhotoStorage storage;
+  private static S3Properties properties;
 
   @BeforeAll
   static void start() throws Exception {
     s3 = TestS3.start();
-    S3Properties properties = s3.properties("cardgen");
+    properties = s3.properties("cardgen");
     client = S3Clients.create(properties);
-    storage = new PhotoStorage(S3Clients.create(properties), "cardgen", 4096, () -> ID);
+    storage = new PhotoStorage(S3Bucket.open(properties, "cardgen"), 4096, () -> ID);
     storage.createBucketIfMissing();
   }
 
@@ -58,7 +60,8 @@ class PhotoStorageIT {
 
   @Test
   void namesEachPhotoAfterAFreshId() {
-    PhotoStorage randomNames = new PhotoStorage(client, "cardgen", 4096, UUID::randomUUID);
+    PhotoStorage randomNames =
+        new PhotoStorage(S3Bucket.open(properties, "cardgen"), 4096, UUID::randomUUID);
     byte[] jpeg = TestImages.jpeg(8, 8);
 
     String first = randomNames.put("acc-7", jpeg, ImageFormat.JPEG);
@@ -83,7 +86,7 @@ class PhotoStorageIT {
   void knowsWhatItDoesNotHave() {
     assertThat(storage.exists("products/acc-7/missing.png")).isFalse();
     assertThatThrownBy(() -> storage.get("products/acc-7/missing.png"))
-        .isInstanceOf(NoSuchKeyException.class);
+        .isInstanceOf(S3Failure.NoSuchObject.class);
   }
 
   @Test
@@ -97,7 +100,8 @@ class PhotoStorageIT {
 
   @Test
   void createsItsBucketOnlyWhenMissing() {
-    PhotoStorage other = new PhotoStorage(client, "cardgen-other", 4096, UUID::randomUUID);
+    PhotoStorage other =
+        new PhotoStorage(S3Bucket.open(properties, "cardgen-other"), 4096, UUID::randomUUID);
 
     other.createBucketIfMissing();
     other.createBucketIfMissing();
