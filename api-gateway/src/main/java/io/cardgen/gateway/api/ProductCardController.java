@@ -16,8 +16,9 @@ import io.cardgen.gateway.plan.PlanRepository;
 import io.cardgen.gateway.ratelimit.RateLimiter;
 import io.cardgen.gateway.reply.ReplyProperties;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.http.HttpHeaders;
@@ -32,8 +33,8 @@ import org.springframework.web.bind.annotation.RestController;
  * plan, API access, the plan's rate limit (before the body is read), the media type, body size,
  * encoding and syntax, the body's field rules, the Idempotency-Key header, plan options, plan
  * limits, photos, idempotency, credit. The first failing check answers; docs/api-errors.md lists
- * them. The request thread is released while the job runs: the answer is a future completed by the
- * reply or the timeout.
+ * them. The request thread is released while the job runs: {@link AsyncAnswers} writes the answer
+ * once the reply or the timeout wakes the request.
  */
 @RestController
 class ProductCardController {
@@ -45,7 +46,9 @@ class ProductCardController {
   private final RequestBody body;
   private final JobSubmission submission;
   private final long retryAfterSeconds;
+  private final Duration backstop;
   private final Executor answerExecutor;
+  private final AsyncAnswers later;
 
   ProductCardController(
       ApiKeyAuthenticator authenticator,
@@ -55,8 +58,10 @@ class ProductCardController {
       RequestBody body,
       JobSubmission submission,
       ReplyProperties replyProperties,
-      @Qualifier("applicationTaskExecutor") Executor answerExecutor) {
+      @Qualifier("applicationTaskExecutor") Executor answerExecutor,
+      AsyncAnswers later) {
     this.answerExecutor = answerExecutor;
+    this.later = later;
     this.authenticator = authenticator;
     this.plans = plans;
     this.rateLimiter = rateLimiter;
@@ -64,33 +69,38 @@ class ProductCardController {
     this.body = body;
     this.submission = submission;
     this.retryAfterSeconds = Math.max(1, replyProperties.retryAfter().toSeconds());
+    // The reply wait always ends first (its sweep wakes every request at the timeout); this only
+    // keeps a request from staying open forever should that ever fail.
+    this.backstop = replyProperties.timeout().plusMinutes(1);
   }
 
+  /** Answers at once when refused or replayed; {@code null} when the answer is written later. */
   @PostMapping("/api/text/product")
-  CompletableFuture<ResponseEntity<Envelope>> generate(
+  ResponseEntity<Envelope> generate(
       HttpServletRequest request,
+      HttpServletResponse response,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey) {
     Optional<Account> authenticated = authenticator.authenticate(authorization);
     if (authenticated.isEmpty()) {
-      return done(Answers.error(ErrorCode.UNAUTHORIZED, ApiRevision.CURRENT));
+      return Answers.error(ErrorCode.UNAUTHORIZED, ApiRevision.CURRENT);
     }
     Account account = authenticated.get();
     ApiRevision revision = account.apiRevision();
     Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
     Optional<ResponseEntity<Envelope>> refused = refuseAccess(account, plan);
     if (refused.isPresent()) {
-      return done(refused.get());
+      return refused.get();
     }
     if (!JsonContentType.accepts(request.getContentType())) {
-      return done(Answers.error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, revision));
+      return Answers.error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, revision);
     }
     RequestBody.Read read = body.read(request);
     if (read instanceof RequestBody.TooLarge) {
-      return done(Answers.tooLarge(revision, bodyLimit));
+      return Answers.tooLarge(revision, bodyLimit);
     }
     if (read instanceof RequestBody.Unreadable) {
-      return done(Answers.error(ErrorCode.BAD_REQUEST, revision));
+      return Answers.error(ErrorCode.BAD_REQUEST, revision);
     }
     if (read instanceof RequestBody.Malformed malformed) {
       return invalid(malformed.message(), revision);
@@ -100,7 +110,7 @@ class ProductCardController {
       return invalid(invalid.message(), revision);
     }
     GenerationRequest generation = ((ParseResult.Valid) result).request();
-    return submit(account, plan.get(), generation, idempotencyKey, revision);
+    return submit(account, plan.get(), generation, idempotencyKey, revision, request, response);
   }
 
   /** The checks that need the account but not the body: plan, API access, rate limit. */
@@ -119,12 +129,14 @@ class ProductCardController {
     return Optional.empty();
   }
 
-  private CompletableFuture<ResponseEntity<Envelope>> submit(
+  private ResponseEntity<Envelope> submit(
       Account account,
       Plan plan,
       GenerationRequest request,
       String headerKey,
-      ApiRevision revision) {
+      ApiRevision revision,
+      HttpServletRequest servletRequest,
+      HttpServletResponse servletResponse) {
     String key = revision == ApiRevision.LEGACY ? null : headerKey;
     if (key != null && !IdempotencyKeys.isValid(key)) {
       return invalid(Messages.format("invalid.idempotency_header"), revision);
@@ -136,33 +148,34 @@ class ProductCardController {
     Submission outcome = submission.submit(account, plan, request, effectiveKey);
     if (outcome instanceof Submission.Refused refused) {
       ResponseEntity<Envelope> answer = Answers.error(refused.code(), refused.message(), revision);
-      return done(Answers.withKey(answer, refused.idempotencyKey()));
+      return Answers.withKey(answer, refused.idempotencyKey());
     }
     if (outcome instanceof Submission.Replayed replayed) {
-      return done(
-          Answers.of(replayed.job(), replayed.idempotencyKey(), revision, retryAfterSeconds));
+      return Answers.of(replayed.job(), replayed.idempotencyKey(), revision, retryAfterSeconds);
     }
     Submission.Started started = (Submission.Started) outcome;
+    String startedKey = started.idempotencyKey();
     // Re-read on a pool thread: the future is completed by the reply listener or the timeout
-    // timer, and neither may be held up by a database query.
-    return started
-        .reply()
-        .thenApplyAsync(
-            woken ->
-                Answers.of(
-                    submission.current(started.jobId()),
-                    started.idempotencyKey(),
-                    revision,
-                    retryAfterSeconds),
-            answerExecutor);
+    // sweep, and neither may be held up by a database query.
+    later.answerLater(
+        servletRequest,
+        servletResponse,
+        started
+            .reply()
+            .thenApplyAsync(
+                woken ->
+                    Answers.of(
+                        submission.current(started.jobId()),
+                        startedKey,
+                        revision,
+                        retryAfterSeconds),
+                answerExecutor),
+        backstop,
+        () -> Answers.withKey(Answers.unavailable(revision, retryAfterSeconds), startedKey));
+    return null;
   }
 
-  private static CompletableFuture<ResponseEntity<Envelope>> invalid(
-      String message, ApiRevision revision) {
-    return done(Answers.error(ErrorCode.INVALID_PARAMETERS, message, revision));
-  }
-
-  private static CompletableFuture<ResponseEntity<Envelope>> done(ResponseEntity<Envelope> answer) {
-    return CompletableFuture.completedFuture(answer);
+  private static ResponseEntity<Envelope> invalid(String message, ApiRevision revision) {
+    return Answers.error(ErrorCode.INVALID_PARAMETERS, message, revision);
   }
 }
