@@ -11,7 +11,10 @@
 # Settings: BENCH_LATENCY_MS (2000), BENCH_CONCURRENCY ("20 200 1000"), BENCH_ROUNDS (3: requests
 # per level = rounds x concurrency, at least BENCH_MIN_REQUESTS=200), BENCH_JAVA (the java the
 # launcher picks), BENCH_JAVA_OPTS (extra JVM flags), BENCH_JAR (the jar to run), BENCH_BUILD (1
-# rebuilds it first), BENCH_START_TIMEOUT (900 s for the stack to become healthy).
+# rebuilds it first), BENCH_START_TIMEOUT (900 s for the stack to become healthy), BENCH_JFR
+# (seconds: records a JFR profile of the cardgen level at the highest concurrency, starting 3 s
+# into it, to deploy/standalone/target/bench/cardgen-c<N>.jfr; read it with
+# `jfr view hot-methods FILE` or `jfr print --events jdk.ExecutionSample FILE`).
 # Needs: hey (apt-get install -y hey), curl, jq. Output: the table on stdout, the standalone's log
 # and hey's raw reports in deploy/standalone/target/bench/.
 set -euo pipefail
@@ -79,12 +82,25 @@ pg_ticks() {
 rss_mb() { awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 hwm_mb() { awk '/VmHWM/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 
+# A JFR recording of the running level: 3 s in, so it starts after the connections are made. The
+# level must outlast it (JFR writes the file when the recording ends).
+profile() {
+  local jcmd
+  jcmd=$(dirname "$(readlink -f "/proc/$pid/exe")")/jcmd
+  sleep 3
+  "$jcmd" "$pid" JFR.start name=bench settings=profile duration="${BENCH_JFR}s" filename="$1" >/dev/null
+}
+top=$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)
+
 # One hey run; prints: rps p50 p90 p99 errors jvm_cpu_ms_per_req pg_cpu_ms_per_req rss
 measure() {
   local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
   local j0 g0 j1 g1 report
   j0=$(ticks "$pid") g0=$(pg_ticks)
   report="$out/$name-c$c.txt"
+  if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
+    profile "$out/$name-c$c.jfr" >&2 &
+  fi
   hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
     -D "$body" "$url" > "$report"
   j1=$(ticks "$pid") g1=$(pg_ticks)
