@@ -81,9 +81,12 @@ class AsyncAnswers {
       out.setStatusCode(answer.getStatusCode());
       out.getHeaders().putAll(answer.getHeaders());
       json().write(answer.getBody(), MediaType.APPLICATION_JSON, out);
-    } catch (IOException | RuntimeException gone) {
+    } catch (IOException gone) {
       // The client went away before its answer: the job row keeps the outcome for a retry.
       log.debug("Could not write an answer: {}", gone.toString());
+    } catch (RuntimeException failure) {
+      // Not the client's doing: a fault of ours must show, not pass as a gone connection.
+      log.error("Could not write an answer", failure);
     } finally {
       context.complete();
     }
