@@ -15,6 +15,11 @@
 # (seconds: records a JFR profile of the cardgen level at the highest concurrency, starting 3 s
 # into it, to deploy/standalone/target/bench/cardgen-c<N>.jfr; read it with
 # `jfr view hot-methods FILE` or `jfr print --events jdk.ExecutionSample FILE`).
+# BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
+# been running for a while: rounds of BENCH_WARMUP_CONCURRENCY x 3 cards (1000 x 3) until the
+# compiler threads take less than BENCH_WARMUP_JIT_PCT (10) % of the JVM's CPU in a round, at most
+# BENCH_WARMUP_ROUNDS (12); "short" only sends 200 requests per path, so the levels measure a JVM
+# still compiling its request path (the first ~20 000 cards after a start on two cores).
 # Needs: hey (apt-get install -y hey), curl, jq. Output: the table on stdout, the standalone's log
 # and hey's raw reports in deploy/standalone/target/bench/.
 set -euo pipefail
@@ -60,8 +65,15 @@ done
 # The launcher execs java, so $pid is the JVM itself.
 simulator=http://127.0.0.1:$sim/v1
 
-# Credits for every request: the levels plus the 200 warm-up requests below.
+warmup=${BENCH_WARMUP:-jit}
+warmup_c=${BENCH_WARMUP_CONCURRENCY:-1000}
+warmup_rounds=${BENCH_WARMUP_ROUNDS:-12}
+warmup_jit_pct=${BENCH_WARMUP_JIT_PCT:-10}
+[[ $warmup == jit || $warmup == short ]] || { echo "bench: BENCH_WARMUP is jit or short" >&2; exit 2; }
+
+# Credits for every request: the levels plus the warm-up requests below.
 total=200
+[[ $warmup == jit ]] && total=$(( total + warmup_rounds * warmup_c * 3 ))
 for c in $levels; do n=$(( c * rounds > min_requests ? c * rounds : min_requests )); total=$(( total + n + c )); done
 admin_call() { curl -fsS -X POST "localhost:$admin$1" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2"; }
 admin_call /admin/plans '{"name":"bench","api_access":true,"max_photos":5,"max_length":3000,"features_count":5,"audience":true,"headers_count":3,"slogans_count":3,"creativity":true,"keywords":true,"rate_limit_per_minute":10000000}' >/dev/null
@@ -79,6 +91,18 @@ pg_ticks() {
   done
   echo "$sum"
 }
+# CPU ticks per thread of the JIT's compiler threads ("C1/C2 CompilerThread<n>"), as "tid ticks".
+compiler_ticks() {
+  local t
+  for t in /proc/$pid/task/*; do
+    [[ $(cat "$t/comm" 2>/dev/null) == C[12]\ CompilerThre* ]] || continue
+    echo "${t##*/} $(sed 's/.*) //' "$t/stat" | awk '{print $12+$13}')"
+  done
+}
+# Compiler ticks since the snapshot in file $1 (threads the JVM started since count from zero).
+compiler_ticks_since() {
+  compiler_ticks | awk 'NR==FNR {before[$1]=$2; next} {sum += $2 - before[$1]} END {print sum+0}' "$1" -
+}
 rss_mb() { awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 hwm_mb() { awk '/VmHWM/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 
@@ -92,10 +116,11 @@ profile() {
 }
 top=$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)
 
-# One hey run; prints: rps p50 p90 p99 errors jvm_cpu_ms_per_req pg_cpu_ms_per_req rss
+# One hey run; prints: rps p50 p90 p99 errors jvm_cpu_ms_per_req pg_cpu_ms_per_req jit_pct rss
 measure() {
   local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
-  local j0 g0 j1 g1 report
+  local j0 g0 j1 g1 report jit
+  compiler_ticks > "$out/compiler-ticks"
   j0=$(ticks "$pid") g0=$(pg_ticks)
   report="$out/$name-c$c.txt"
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
@@ -103,15 +128,42 @@ measure() {
   fi
   hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
     -D "$body" "$url" > "$report"
-  j1=$(ticks "$pid") g1=$(pg_ticks)
-  awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" '
+  j1=$(ticks "$pid") g1=$(pg_ticks) jit=$(compiler_ticks_since "$out/compiler-ticks")
+  awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" -v jit="$jit" '
     /Requests\/sec:/ {rps=$2}
     /^  50% in/ {p50=$3}
     /^  90% in/ {p90=$3}
     /^  99% in/ {p99=$3}
     /^  \[200\]/ {ok=$2}
-    END {printf "%8.1f %7.3f %7.3f %7.3f %6d %8.1f %6.1f %6d\n", rps, p50, p90, p99, n-ok,
-         jt*1000/clk/n, gt*1000/clk/n, rss}' "$report"
+    END {printf "%8.1f %7.3f %7.3f %7.3f %6d %8.1f %6.1f %5.1f %6d\n", rps, p50, p90, p99, n-ok,
+         jt*1000/clk/n, gt*1000/clk/n, (jt > 0 ? 100*jit/jt : 0), rss}' "$report"
+}
+
+# One warm-up round of cardgen cards; prints "cards_per_s jit_pct".
+warmup_round() {
+  local j0 j1 jit
+  compiler_ticks > "$out/compiler-ticks"
+  j0=$(ticks "$pid")
+  hey -n $(( warmup_c * 3 )) -c "$warmup_c" -t 300 -m POST -T application/json \
+    -H "Authorization: Bearer $key" -D scripts/bench/card-request.json \
+    "http://127.0.0.1:$public/api/text/product" > "$out/warmup.txt"
+  j1=$(ticks "$pid") jit=$(compiler_ticks_since "$out/compiler-ticks")
+  awk -v jt=$(( j1 - j0 )) -v jit="$jit" '/Requests\/sec:/ {rps=$2}
+    END {printf "%.1f %.1f\n", rps, (jt > 0 ? 100*jit/jt : 0)}' "$out/warmup.txt"
+}
+
+# Until the compiler threads' share of a round falls under the threshold: the request path is then
+# C2-compiled, as in a service that has been up for a few minutes. Progress goes to stderr.
+warm_up_jit() {
+  local round result rps pct bar
+  for (( round = 1; round <= warmup_rounds; round++ )); do
+    result=$(warmup_round) rps=${result% *} pct=${result#* }
+    bar=$(printf '%*s' "$round" '' | tr ' ' '#')$(printf '%*s' $(( warmup_rounds - round )) '' | tr ' ' '-')
+    printf 'warm-up [%s] round %d/%d: %s cards/s at %d concurrent, JIT %s %% of JVM CPU\n' \
+      "$bar" "$round" "$warmup_rounds" "$rps" "$warmup_c" "$pct" >&2
+    [[ -n $pct ]] && awk -v p="$pct" -v t="$warmup_jit_pct" 'BEGIN {exit !(p < t)}' && return 0
+  done
+  echo "warm-up: the JIT had not settled after $warmup_rounds rounds" >&2
 }
 
 # Warm both paths up (JIT, pools, topic leaders) so the first level is not a cold start.
@@ -119,10 +171,13 @@ hey -n 200 -c 20 -t 300 -m POST -T application/json -D scripts/bench/chat-reques
   "$simulator/chat/completions" >/dev/null
 hey -n 200 -c 50 -t 300 -m POST -T application/json -H "Authorization: Bearer $key" \
   -D scripts/bench/card-request.json "http://127.0.0.1:$public/api/text/product" >/dev/null
+warmed=$(( SECONDS ))
+[[ $warmup == jit ]] && warm_up_jit
+warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-)"
-printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %6s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms rss_mb
+echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-); $warmed"
+printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
   printf '%-9s %5d %6d %s\n' simulator "$c" "$n" \
@@ -130,4 +185,4 @@ for c in $levels; do
   printf '%-9s %5d %6d %s\n' cardgen "$c" "$n" \
     "$(measure cardgen "http://127.0.0.1:$public/api/text/product" scripts/bench/card-request.json "$c" "$n" "$key")"
 done
-echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request"
+echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request; jit_% = the JIT compiler threads' share of that JVM CPU"
