@@ -88,6 +88,10 @@ final class EmbeddedKafka implements AutoCloseable {
     config.put("share.coordinator.state.topic.replication.factor", "1");
     config.put("share.coordinator.state.topic.min.isr", "1");
     config.put("group.initial.rebalance.delay.ms", "0");
+    // The log cleaner compacts the share-state and offsets topics with a dedupe map of 128 MB by
+    // default, allocated on the heap at start: a sixth of the standalone's heap, for topics that
+    // hold a few thousand keys here. 8 MB still dedupes ~300 000 keys per pass.
+    config.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
     // A worker killed without leaving the share group keeps its partitions until its session
     // expires (45 s by default); records published there meanwhile wait. Ten seconds keeps a
     // crashed worker's share of new jobs moving in dev and tests.
