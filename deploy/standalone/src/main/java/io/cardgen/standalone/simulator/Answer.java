@@ -1,12 +1,11 @@
 package io.cardgen.standalone.simulator;
 
-import java.time.Duration;
 import tools.jackson.databind.node.ObjectNode;
 
-/** What the simulator sends back, and how much later than the configured latency. */
-record Answer(int status, ObjectNode body, Duration extraDelay) {
+/** What the simulator sends back, and when. */
+record Answer(int status, ObjectNode body, AnswerDelay delay) {
 
   static Answer now(int status, ObjectNode body) {
-    return new Answer(status, body, Duration.ZERO);
+    return new Answer(status, body, AnswerDelay.CONFIGURED);
   }
 }

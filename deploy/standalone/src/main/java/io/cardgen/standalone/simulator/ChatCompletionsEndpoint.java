@@ -54,7 +54,7 @@ final class ChatCompletionsEndpoint implements HttpHandler {
         return;
       }
       Answer answer = answer(body);
-      sendAfter(exchange, answer, latency.plus(answer.extraDelay()));
+      sendAfter(exchange, answer, answer.delay().after(latency));
     } catch (RuntimeException e) {
       // A bug in the simulator must still answer, or the client waits for its timeout.
       send(exchange, Answer.now(500, CompletionBodies.error(e.toString(), "server_error")));

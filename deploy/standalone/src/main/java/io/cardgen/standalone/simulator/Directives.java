@@ -2,6 +2,7 @@ package io.cardgen.standalone.simulator;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,26 +11,32 @@ import java.util.regex.Pattern;
  * {@code [sim:refuse]}, {@code [sim:truncate]}, {@code [sim:empty]}, {@code [sim:invalid]}, {@code
  * [sim:short]}, {@code [sim:fail]} pick a {@link Behaviour}; {@code [sim:short-once]} and {@code
  * [sim:invent]} misbehave only until the worker asks for a repair; {@code [sim:slow=MS]} delays the
- * answer. When several behaviours are given, the first wins.
+ * answer by MS more; {@code [sim:latency=MS]} answers after MS instead of the configured latency,
+ * so a benchmark can warm a slow simulator's clients up quickly. When several behaviours are given,
+ * the first wins.
  */
-record Directives(Behaviour behaviour, Duration extraDelay) {
+record Directives(Behaviour behaviour, AnswerDelay delay) {
 
   private static final Pattern DIRECTIVE =
       Pattern.compile("\\[sim:([a-z]+(?:-[a-z]+)*)(?:=(\\d{1,7}))?]", Pattern.CASE_INSENSITIVE);
 
   static Directives in(String text) {
     Behaviour behaviour = Behaviour.NORMAL;
-    Duration extraDelay = Duration.ZERO;
+    Optional<Duration> latency = Optional.empty();
+    Duration extra = Duration.ZERO;
     Matcher directive = DIRECTIVE.matcher(text);
     while (directive.find()) {
       String name = directive.group(1).toLowerCase(Locale.ROOT);
-      if (name.equals("slow") && directive.group(2) != null) {
-        extraDelay = Duration.ofMillis(Long.parseLong(directive.group(2)));
+      String millis = directive.group(2);
+      if (name.equals("slow") && millis != null) {
+        extra = Duration.ofMillis(Long.parseLong(millis));
+      } else if (name.equals("latency") && millis != null) {
+        latency = Optional.of(Duration.ofMillis(Long.parseLong(millis)));
       } else if (behaviour == Behaviour.NORMAL) {
         behaviour = Behaviour.named(name);
       }
     }
-    return new Directives(behaviour, extraDelay);
+    return new Directives(behaviour, new AnswerDelay(latency, extra));
   }
 
   /** The text without any directive, so none leaks into the card. */

@@ -1,6 +1,5 @@
 package io.cardgen.standalone.simulator;
 
-import java.time.Duration;
 import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,7 +31,7 @@ final class SimulatedModel {
 
   Answer answer(ChatRequest request) {
     ProductBrief brief = ProductBrief.from(request.userText());
-    Duration delay = brief.directives().extraDelay();
+    AnswerDelay delay = brief.directives().delay();
     int length = brief.targetLength();
     return switch (brief.directives().behaviour()) {
       case NORMAL -> completed(request, Reply.stop(normal(request, brief)), delay);
@@ -66,7 +65,7 @@ final class SimulatedModel {
     };
   }
 
-  private Answer completed(ChatRequest request, Reply reply, Duration delay) {
+  private Answer completed(ChatRequest request, Reply reply, AnswerDelay delay) {
     String id = "chatcmpl-sim-" + completions.incrementAndGet();
     long created = clock.instant().getEpochSecond();
     return new Answer(200, CompletionBodies.completion(id, created, request, reply), delay);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -133,8 +134,29 @@ class LlmSimulatorDirectivesTest {
   }
 
   @Test
+  @Timeout(30) // the configured ten minutes would otherwise hang the build
+  void answersAfterTheRequestedLatencyInsteadOfTheConfiguredOne() {
+    try (LlmSimulator slowSimulator = LlmSimulator.start("127.0.0.1", 0, Duration.ofMinutes(10))) {
+      Response response =
+          new SimulatorClient(slowSimulator).complete(withDirective("[sim:latency=0]"));
+
+      assertThat(response.finishReason()).isEqualTo("stop");
+    }
+  }
+
+  @Test
+  void addsTheSlowDelayToTheRequestedLatency() {
+    AnswerDelay delay = Directives.in("[sim:slow=7] text [sim:latency=5]").delay();
+
+    assertThat(delay.after(Duration.ofSeconds(2))).isEqualTo(Duration.ofMillis(12));
+    assertThat(Directives.in("text [sim:slow=7]").delay().after(Duration.ofSeconds(2)))
+        .isEqualTo(Duration.ofMillis(2007));
+  }
+
+  @Test
   void keepsDirectivesOutOfTheCard() {
-    for (String directive : new String[] {"[sim:slow=1]", "[sim:short]", "[SIM:SLOW=1]"}) {
+    for (String directive :
+        new String[] {"[sim:slow=1]", "[sim:short]", "[SIM:SLOW=1]", "[sim:latency=1]"}) {
       Response response = client.complete(withDirective(directive).withLength(200));
 
       assertThat(response.content()).doesNotContainIgnoringCase("sim:");
