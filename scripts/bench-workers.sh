@@ -4,7 +4,9 @@
 #
 #   1. one worker vs two: the standalone's own worker and a second worker process, each capped at
 #      BENCH_WORKER_SLOTS jobs in flight, so the LLM wait (not CPU) bounds each worker. Two
-#      workers on the one share group should give about twice the cards/s of one.
+#      workers on the one share group should give about twice the cards/s of one. Both are warmed
+#      up first (BENCH_WARMUP_ROUNDS rounds of BENCH_WARMUP_CARDS cards whose simulated call
+#      returns at once), then two workers are measured, then worker 2 is stopped and one is.
 #   2. one worker process with a BENCH_WORKER_HEAP heap (512m) and the default max-in-flight
 #      (1 000): BENCH_HELD_REQUESTS requests whose LLM call lasts BENCH_HOLD_MS are sent at once,
 #      and the worker's in-flight gauge, heap and RSS are sampled while it holds them.
@@ -13,6 +15,7 @@
 #   BENCH_WORKER_SLOTS=25 BENCH_HELD_REQUESTS=1200 scripts/bench-workers.sh
 #
 # Settings: BENCH_LATENCY_MS (2000), BENCH_WORKER_SLOTS (25), BENCH_WORKER_HEAP (512m),
+# BENCH_WARMUP_ROUNDS (8), BENCH_WARMUP_CARDS (2500 per round),
 # BENCH_HELD_REQUESTS (1100), BENCH_HOLD_MS (55000: below the
 # worker's 60 s attempt timeout, long enough for the gateway to admit them all), BENCH_ONLY_HELD (1
 # skips part 1), BENCH_JAVA (java 21+ for the worker: the
@@ -26,6 +29,8 @@ slots=${BENCH_WORKER_SLOTS:-25}
 heap=${BENCH_WORKER_HEAP:-512m}
 held=${BENCH_HELD_REQUESTS:-1100}
 hold_ms=${BENCH_HOLD_MS:-55000}
+warmup_rounds=${BENCH_WARMUP_ROUNDS:-8}
+warmup_cards=${BENCH_WARMUP_CARDS:-2500}
 jar=deploy/standalone/target/cardgen-standalone.jar
 worker_jar=$(ls generation-worker/target/generation-worker-*-exec.jar 2>/dev/null | head -1 || true)
 out=deploy/standalone/target/bench-workers
@@ -111,24 +116,41 @@ echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), 
 if [[ ${BENCH_ONLY_HELD:-0} != 1 ]]; then
 echo
 echo "1. Scaling: each worker capped at $slots in flight (ceiling $slots / ${latency} ms per worker)"
-conc=$(( slots * 4 )) n=$(( slots * 16 ))
-hey -n "$(( slots * 2 ))" -c "$slots" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
-  -D scripts/bench/card-request.json "$card" > /dev/null
-printf '%-12s %5s %6s %8s %7s %7s %6s\n' workers conc reqs 'cards/s' p50_s p99_s errors
-one=$(load one-worker "$conc" "$n" scripts/bench/card-request.json)
-printf '%-12s %5d %6d %s\n' 1 "$conc" "$n" "$one"
 w2port=$(free_port)
 start_worker worker-2 "$w2port" "$slots"
 second=$started
-hey -n "$(( slots * 2 ))" -c "$slots" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
-  -D scripts/bench/card-request.json "$card" > /dev/null
+# A JVM runs at about half its speed until its JIT has compiled the request path (tens of
+# thousands of cards, docs/performance.md, sixth round); at the LLM-bound rate that would take
+# a quarter of an hour. So both workers first serve cards whose simulated call returns at once.
+fast_body=$out/warm-up-request.json
+jq '.short_description += " [sim:latency=0]"' scripts/bench/card-request.json > "$fast_body"
+for (( round = 1; round <= warmup_rounds; round++ )); do
+  hey -n "$warmup_cards" -c "$(( slots * 4 ))" -t 600 -m POST -T application/json \
+    -H "Authorization: Bearer $key" -D "$fast_body" "$card" > "$out/warm-up.txt"
+  bar=$(printf '%*s' "$round" '' | tr ' ' '#')$(printf '%*s' "$(( warmup_rounds - round ))" '' | tr ' ' '-')
+  awk -v r="$round" -v n="$warmup_rounds" -v bar="$bar" -v c="$warmup_cards" '/Requests\/sec:/ {
+    printf "warm-up [%s] round %d/%d: %d cards at %.1f cards/s, both workers\n", bar, r, n, c, $2}' \
+    "$out/warm-up.txt" >&2
+done
+conc=$(( slots * 4 )) n=$(( slots * 24 ))
+settle() { # a short load first, so a level starts with its connections made and members settled
+  hey -n "$(( slots * 2 ))" -c "$slots" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
+    -D scripts/bench/card-request.json "$card" > /dev/null
+}
+printf '%-12s %5s %6s %8s %7s %7s %6s\n' workers conc reqs 'cards/s' p50_s p99_s errors
+settle
 own1=$(cards_by "$own") w2=$(cards_by "$w2port")
 two=$(load two-workers "$conc" "$n" scripts/bench/card-request.json)
 printf '%-12s %5d %6d %s\n' 2 "$conc" "$n" "$two"
-echo "cards written during the two-worker level: standalone's worker $(( $(cards_by "$own") - own1 )), worker 2 $(( $(cards_by "$w2port") - w2 ))"
+split="standalone's worker $(( $(cards_by "$own") - own1 )), worker 2 $(( $(cards_by "$w2port") - w2 ))"
+# SIGTERM: the worker finishes its jobs in flight and leaves the share group.
+kill "$second"; wait "$second" 2>/dev/null || true
+settle
+one=$(load one-worker "$conc" "$n" scripts/bench/card-request.json)
+printf '%-12s %5d %6d %s\n' 1 "$conc" "$n" "$one"
+echo "cards written during the two-worker level: $split"
 awk -v a="$(echo "$one" | awk '{print $1}')" -v b="$(echo "$two" | awk '{print $1}')" \
   'BEGIN {printf "two workers / one worker: %.2fx\n", b / a}'
-kill "$second"; wait "$second" 2>/dev/null || true
 fi
 
 echo
