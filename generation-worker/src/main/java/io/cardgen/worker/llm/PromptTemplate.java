@@ -1,6 +1,8 @@
 package io.cardgen.worker.llm;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -9,17 +11,26 @@ import java.util.regex.Pattern;
 /**
  * A prompt text with {@code {name}} placeholders. Rendering is a single pass, so user text that
  * happens to contain {@code {length}} or similar is inserted as is and never expanded.
+ *
+ * <p>The text is split into literal parts and placeholders once, when the prompt is loaded: a
+ * render runs once or twice per card, and matching the placeholder pattern over a prompt of several
+ * kilobytes each time was a visible share of a worker's CPU (docs/performance.md).
  */
 final class PromptTemplate {
 
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_]+)}");
 
   private final String name;
-  private final String text;
+  private final int literalLength;
+  private final List<Part> parts;
+
+  /** A piece of the template: text copied as is, or the name of a value to insert. */
+  private record Part(String literal, String placeholder) {}
 
   PromptTemplate(String name, String text, Set<String> allowed) {
     this.name = name;
-    this.text = text;
+    this.parts = parse(text);
+    this.literalLength = parts.stream().mapToInt(part -> length(part.literal())).sum();
     Set<String> unknown = new LinkedHashSet<>(placeholders());
     unknown.removeAll(allowed);
     if (!unknown.isEmpty()) {
@@ -28,25 +39,49 @@ final class PromptTemplate {
   }
 
   String render(Map<String, String> values) {
-    Matcher matcher = PLACEHOLDER.matcher(text);
-    StringBuilder out = new StringBuilder(text.length() + 256);
-    while (matcher.find()) {
-      String value = values.get(matcher.group(1));
-      if (value == null) {
-        throw new IllegalArgumentException("No value for {" + matcher.group(1) + "} in " + name);
+    StringBuilder out = new StringBuilder(literalLength + 256);
+    for (Part part : parts) {
+      if (part.literal() != null) {
+        out.append(part.literal());
+        continue;
       }
-      matcher.appendReplacement(out, Matcher.quoteReplacement(value));
+      String value = values.get(part.placeholder());
+      if (value == null) {
+        throw new IllegalArgumentException("No value for {" + part.placeholder() + "} in " + name);
+      }
+      out.append(value);
     }
-    matcher.appendTail(out);
     return out.toString();
   }
 
   private Set<String> placeholders() {
     Set<String> found = new LinkedHashSet<>();
-    Matcher matcher = PLACEHOLDER.matcher(text);
-    while (matcher.find()) {
-      found.add(matcher.group(1));
+    for (Part part : parts) {
+      if (part.placeholder() != null) {
+        found.add(part.placeholder());
+      }
     }
     return found;
+  }
+
+  private static List<Part> parse(String text) {
+    List<Part> parts = new ArrayList<>();
+    Matcher matcher = PLACEHOLDER.matcher(text);
+    int copied = 0;
+    while (matcher.find()) {
+      if (matcher.start() > copied) {
+        parts.add(new Part(text.substring(copied, matcher.start()), null));
+      }
+      parts.add(new Part(null, matcher.group(1)));
+      copied = matcher.end();
+    }
+    if (copied < text.length()) {
+      parts.add(new Part(text.substring(copied), null));
+    }
+    return List.copyOf(parts);
+  }
+
+  private static int length(String literal) {
+    return literal == null ? 0 : literal.length();
   }
 }

@@ -12,8 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Whether a card is written in the language of its input (spec §1), told by the script of its
@@ -90,10 +88,6 @@ public final class CardLanguage {
 
   /** Below this many counted letters of its own words a card is not judged. */
   static final int MIN_CARD_LETTERS = 20;
-
-  /** A word: letters and digits, joined by a hyphen or an apostrophe ("Wi-Fi", "р-р", "kid's"). */
-  private static final Pattern WORD =
-      Pattern.compile("[\\p{L}\\p{M}\\p{N}]+(?:['’\\-][\\p{L}\\p{M}\\p{N}]+)*");
 
   /** Latin and Cyrillic "x" as sellers write dimensions, "183 x 61" and "50 х 40". */
   private static final Set<String> DIMENSION_SIGNS = Set.of("x", "х");
@@ -195,9 +189,7 @@ public final class CardLanguage {
   static Letters letters(String text, Set<String> skipped) {
     int cyrillic = 0;
     int latin = 0;
-    Matcher word = WORD.matcher(text);
-    while (word.find()) {
-      String found = word.group();
+    for (String found : Words.in(text)) {
       if (!ordinary(found) || skipped.contains(normal(found))) {
         continue;
       }
@@ -238,9 +230,8 @@ public final class CardLanguage {
   /** The words of a text as the input comparison sees them: lower case, ё as е. */
   private static Set<String> words(String text) {
     Set<String> words = new HashSet<>();
-    Matcher word = WORD.matcher(text);
-    while (word.find()) {
-      words.add(normal(word.group()));
+    for (String word : Words.in(text)) {
+      words.add(normal(word));
     }
     return words;
   }
