@@ -9,10 +9,10 @@ import io.cardgen.common.request.ParseResult;
 import io.cardgen.common.request.RequestParser;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.auth.ApiKeyAuthenticator;
+import io.cardgen.gateway.auth.Caller;
 import io.cardgen.gateway.job.JobSubmission;
 import io.cardgen.gateway.job.Submission;
 import io.cardgen.gateway.plan.Plan;
-import io.cardgen.gateway.plan.PlanRepository;
 import io.cardgen.gateway.ratelimit.RateLimiter;
 import io.cardgen.gateway.reply.ReplyProperties;
 import jakarta.servlet.http.HttpServletRequest;
@@ -40,7 +40,6 @@ import org.springframework.web.bind.annotation.RestController;
 class ProductCardController {
 
   private final ApiKeyAuthenticator authenticator;
-  private final PlanRepository plans;
   private final RateLimiter rateLimiter;
   private final DataSize bodyLimit;
   private final RequestBody body;
@@ -52,7 +51,6 @@ class ProductCardController {
 
   ProductCardController(
       ApiKeyAuthenticator authenticator,
-      PlanRepository plans,
       RateLimiter rateLimiter,
       BodyLimitProperties bodyLimit,
       RequestBody body,
@@ -63,7 +61,6 @@ class ProductCardController {
     this.answerExecutor = answerExecutor;
     this.later = later;
     this.authenticator = authenticator;
-    this.plans = plans;
     this.rateLimiter = rateLimiter;
     this.bodyLimit = bodyLimit.maxBodySize();
     this.body = body;
@@ -81,13 +78,13 @@ class ProductCardController {
       HttpServletResponse response,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey) {
-    Optional<Account> authenticated = authenticator.authenticate(authorization);
+    Optional<Caller> authenticated = authenticator.authenticate(authorization);
     if (authenticated.isEmpty()) {
       return Answers.error(ErrorCode.UNAUTHORIZED, ApiRevision.CURRENT);
     }
-    Account account = authenticated.get();
+    Account account = authenticated.get().account();
     ApiRevision revision = account.apiRevision();
-    Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
+    Optional<Plan> plan = authenticated.get().plan();
     Optional<ResponseEntity<Envelope>> refused = refuseAccess(account, plan);
     if (refused.isPresent()) {
       return refused.get();

@@ -1,6 +1,8 @@
 package io.cardgen.gateway.auth;
 
 import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.plan.PlanRepository;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -13,6 +15,15 @@ public class AccountRepository {
 
   private static final String SELECT =
       "SELECT id, name, plan_id, api_revision, balance, reserved FROM accounts";
+  private static final String SELECT_CALLER =
+      """
+      SELECT a.id, a.name, a.plan_id, a.api_revision, a.balance, a.reserved,
+             p.name AS plan_name, p.api_access, p.max_photos, p.max_length, p.features_count,
+             p.audience, p.headers_count, p.slogans_count, p.creativity, p.keywords,
+             p.rate_limit_per_minute
+      FROM accounts a LEFT JOIN plans p ON p.id = a.plan_id
+      WHERE a.api_key_hash = :hash
+      """;
   private static final String INSERT =
       """
       INSERT INTO accounts (id, name, plan_id, api_key_hash)
@@ -38,11 +49,9 @@ public class AccountRepository {
     return jdbc.sql(SELECT + " WHERE id = :id").param("id", id).query(this::map).optional();
   }
 
-  public Optional<Account> findByApiKeyHash(String hash) {
-    return jdbc.sql(SELECT + " WHERE api_key_hash = :hash")
-        .param("hash", hash)
-        .query(this::map)
-        .optional();
+  /** The key's account and its plan, in one round trip (it runs for every public request). */
+  public Optional<Caller> findCallerByApiKeyHash(String hash) {
+    return jdbc.sql(SELECT_CALLER).param("hash", hash).query(this::mapCaller).optional();
   }
 
   public Optional<Account> findByName(String name) {
@@ -73,12 +82,20 @@ public class AccountRepository {
         .update();
   }
 
+  private Caller mapCaller(ResultSet row, int rowNumber) throws SQLException {
+    Account account = map(row, rowNumber);
+    Optional<Plan> plan =
+        account.planId() == null
+            ? Optional.empty()
+            : Optional.of(PlanRepository.read(row, "plan_id", "plan_name"));
+    return new Caller(account, plan);
+  }
+
   private Account map(ResultSet row, int rowNumber) throws SQLException {
-    long planId = row.getLong("plan_id");
     return new Account(
         row.getObject("id", UUID.class),
         row.getString("name"),
-        row.wasNull() ? null : planId,
+        row.getObject("plan_id", Long.class),
         ApiRevision.fromWireName(row.getString("api_revision")).orElseThrow(),
         row.getLong("balance"),
         row.getLong("reserved"));

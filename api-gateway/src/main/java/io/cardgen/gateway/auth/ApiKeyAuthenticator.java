@@ -3,7 +3,7 @@ package io.cardgen.gateway.auth;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 
-/** Resolves the {@code Authorization: Bearer <key>} header to an account. */
+/** Resolves the {@code Authorization: Bearer <key>} header to an account and its plan. */
 @Component
 public class ApiKeyAuthenticator {
 
@@ -16,7 +16,7 @@ public class ApiKeyAuthenticator {
     this.accounts = accounts;
   }
 
-  public Optional<Account> authenticate(String authorizationHeader) {
+  public Optional<Caller> authenticate(String authorizationHeader) {
     if (authorizationHeader == null
         || !authorizationHeader.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
       return Optional.empty();
@@ -25,6 +25,6 @@ public class ApiKeyAuthenticator {
     if (key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
       return Optional.empty();
     }
-    return accounts.findByApiKeyHash(ApiKeys.hash(key));
+    return accounts.findCallerByApiKeyHash(ApiKeys.hash(key));
   }
 }

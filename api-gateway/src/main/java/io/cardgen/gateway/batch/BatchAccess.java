@@ -4,8 +4,8 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.auth.ApiKeyAuthenticator;
+import io.cardgen.gateway.auth.Caller;
 import io.cardgen.gateway.plan.Plan;
-import io.cardgen.gateway.plan.PlanRepository;
 import io.cardgen.gateway.ratelimit.RateLimiter;
 import java.util.Optional;
 import org.springframework.http.ResponseEntity;
@@ -26,25 +26,23 @@ class BatchAccess {
   record Denied(ResponseEntity<BatchEnvelope> answer) implements Decision {}
 
   private final ApiKeyAuthenticator authenticator;
-  private final PlanRepository plans;
   private final RateLimiter rateLimiter;
 
-  BatchAccess(ApiKeyAuthenticator authenticator, PlanRepository plans, RateLimiter rateLimiter) {
+  BatchAccess(ApiKeyAuthenticator authenticator, RateLimiter rateLimiter) {
     this.authenticator = authenticator;
-    this.plans = plans;
     this.rateLimiter = rateLimiter;
   }
 
   Decision check(String authorization, boolean rateLimited) {
-    Optional<Account> authenticated = authenticator.authenticate(authorization);
+    Optional<Caller> authenticated = authenticator.authenticate(authorization);
     if (authenticated.isEmpty()) {
       return new Denied(BatchAnswers.error(ErrorCode.UNAUTHORIZED));
     }
-    Account account = authenticated.get();
+    Account account = authenticated.get().account();
     if (account.apiRevision() == ApiRevision.LEGACY) {
       return new Denied(BatchAnswers.legacy());
     }
-    Optional<Plan> plan = Optional.ofNullable(account.planId()).flatMap(plans::findById);
+    Optional<Plan> plan = authenticated.get().plan();
     if (plan.isEmpty()) {
       return new Denied(BatchAnswers.error(ErrorCode.PLAN_REQUIRED));
     }
