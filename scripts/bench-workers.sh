@@ -4,7 +4,8 @@
 #
 #   1. one worker vs two: the standalone's own worker and a second worker process, each capped at
 #      BENCH_WORKER_SLOTS jobs in flight, so the LLM wait (not CPU) bounds each worker. Two
-#      workers on the one share group should give about twice the cards/s of one. Both are warmed
+#      workers on the one share group should give about twice the cards/s of one (the two-worker
+#      level gets twice the requests, so both levels last as long). Both are warmed
 #      up first (BENCH_WARMUP_ROUNDS rounds of BENCH_WARMUP_CARDS cards whose simulated call
 #      returns at once), then two workers are measured, then worker 2 is stopped and one is.
 #   2. one worker process with a BENCH_WORKER_HEAP heap (512m) and the default max-in-flight
@@ -132,7 +133,10 @@ for (( round = 1; round <= warmup_rounds; round++ )); do
     printf "warm-up [%s] round %d/%d: %d cards at %.1f cards/s, both workers\n", bar, r, n, c, $2}' \
     "$out/warm-up.txt" >&2
 done
-conc=$(( slots * 4 )) n=$(( slots * 24 ))
+# Both levels last about as long (≈ 24 rounds of the LLM latency): each ends with one latency of
+# draining, when fewer requests are left than slots, and with equal numbers of requests that fixed
+# drain would weigh twice as much in the two-worker level, which is half as long.
+conc=$(( slots * 4 )) n=$(( slots * 24 )) n_two=$(( slots * 48 ))
 settle() { # a short load first, so a level starts with its connections made and members settled
   hey -n "$(( slots * 2 ))" -c "$slots" -t 600 -m POST -T application/json -H "Authorization: Bearer $key" \
     -D scripts/bench/card-request.json "$card" > /dev/null
@@ -140,8 +144,8 @@ settle() { # a short load first, so a level starts with its connections made and
 printf '%-12s %5s %6s %8s %7s %7s %6s\n' workers conc reqs 'cards/s' p50_s p99_s errors
 settle
 own1=$(cards_by "$own") w2=$(cards_by "$w2port")
-two=$(load two-workers "$conc" "$n" scripts/bench/card-request.json)
-printf '%-12s %5d %6d %s\n' 2 "$conc" "$n" "$two"
+two=$(load two-workers "$conc" "$n_two" scripts/bench/card-request.json)
+printf '%-12s %5d %6d %s\n' 2 "$conc" "$n_two" "$two"
 split="standalone's worker $(( $(cards_by "$own") - own1 )), worker 2 $(( $(cards_by "$w2port") - w2 ))"
 # SIGTERM: the worker finishes its jobs in flight and leaves the share group.
 kill "$second"; wait "$second" 2>/dev/null || true
