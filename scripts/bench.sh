@@ -20,8 +20,8 @@
 # compiler threads take less than BENCH_WARMUP_JIT_PCT (10) % of the JVM's CPU in a round, at most
 # BENCH_WARMUP_ROUNDS (12); "short" only sends 200 requests per path, so the levels measure a JVM
 # still compiling its request path (the first ~20 000 cards after a start on two cores).
-# Needs: hey (apt-get install -y hey), curl, jq. Output: the table on stdout, the standalone's log
-# and hey's raw reports in deploy/standalone/target/bench/.
+# Needs: hey (apt-get install -y hey), curl, jq, python3. Output: the table on stdout, the
+# standalone's log and hey's per-request reports (CSV) in deploy/standalone/target/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +31,7 @@ rounds=${BENCH_ROUNDS:-3}
 min_requests=${BENCH_MIN_REQUESTS:-200}
 jar=${BENCH_JAR:-deploy/standalone/target/cardgen-standalone.jar}
 out=deploy/standalone/target/bench
-for tool in hey curl jq; do
+for tool in hey curl jq python3; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
 done
 if [[ ${BENCH_BUILD:-0} == 1 || ! -f $jar ]]; then
@@ -117,26 +117,23 @@ profile() {
 top=$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)
 
 # One hey run; prints: rps p50 p90 p99 errors jvm_cpu_ms_per_req pg_cpu_ms_per_req jit_pct rss
+# p99_after (the p99 of the requests after the first wave, see scripts/bench/latencies.py)
 measure() {
   local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
   local j0 g0 j1 g1 report jit
   compiler_ticks > "$out/compiler-ticks"
   j0=$(ticks "$pid") g0=$(pg_ticks)
-  report="$out/$name-c$c.txt"
+  report="$out/$name-c$c.csv"
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
     profile "$out/$name-c$c.jfr" >&2 &
   fi
   hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
-    -D "$body" "$url" > "$report"
+    -D "$body" -o csv "$url" > "$report"
   j1=$(ticks "$pid") g1=$(pg_ticks) jit=$(compiler_ticks_since "$out/compiler-ticks")
-  awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" -v jit="$jit" '
-    /Requests\/sec:/ {rps=$2}
-    /^  50% in/ {p50=$3}
-    /^  90% in/ {p90=$3}
-    /^  99% in/ {p99=$3}
-    /^  \[200\]/ {ok=$2}
-    END {printf "%8.1f %7.3f %7.3f %7.3f %6d %8.1f %6.1f %5.1f %6d\n", rps, p50, p90, p99, n-ok,
-         jt*1000/clk/n, gt*1000/clk/n, (jt > 0 ? 100*jit/jt : 0), rss}' "$report"
+  python3 scripts/bench/latencies.py "$report" "$c" |
+    awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" -v jit="$jit" '
+      {printf "%8.1f %7.3f %7.3f %7.3f %6d %8.1f %6.1f %5.1f %6d %9.3f\n", $1, $2, $3, $4, n - $5,
+       jt*1000/clk/n, gt*1000/clk/n, (jt > 0 ? 100*jit/jt : 0), rss, $6}'
 }
 
 # One warm-up round of cardgen cards; prints "cards_per_s jit_pct".
@@ -177,7 +174,7 @@ warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-); $warmed"
-printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb
+printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s %9s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb p99_after
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
   printf '%-9s %5d %6d %s\n' simulator "$c" "$n" \
