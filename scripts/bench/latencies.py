@@ -2,9 +2,10 @@
 
 Prints: requests/s, p50, p90, p99, the count of 200 answers (hey leaves requests that got no
 answer at all out of the CSV, so the caller counts errors against the requests it sent), and the
-p99 of the requests after the first wave. hey starts its `concurrency` clients in the same millisecond, so
-the first `concurrency` requests (by start offset) arrive together; at low concurrency they set
-the overall p99, and the p99 of the rest shows the level once that burst has drained.
+p99 of the requests after the first wave. hey starts its `concurrency` clients in the same
+millisecond, so the first `concurrency` requests (by start offset) arrive together; at low
+concurrency they set the overall p99, and the p99 of the rest shows the level once that burst has
+drained.
 Percentiles are taken as hey takes them: the first latency whose rank reaches the percentile.
 
 Usage: python3 latencies.py REPORT.csv CONCURRENCY
