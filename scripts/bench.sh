@@ -14,7 +14,9 @@
 # rebuilds it first), BENCH_START_TIMEOUT (900 s for the stack to become healthy), BENCH_JFR
 # (seconds: records a JFR profile of the cardgen level at the highest concurrency, starting 3 s
 # into it, to deploy/standalone/target/bench/cardgen-c<N>.jfr; read it with
-# `jfr view hot-methods FILE` or `jfr print --events jdk.ExecutionSample FILE`).
+# `jfr view hot-methods FILE` or `jfr print --events jdk.ExecutionSample FILE`), BENCH_THREADS (1:
+# after the table, the JVM's CPU per card by thread group in each cardgen level: broker, S3Proxy,
+# virtual threads, JIT, GC; see scripts/bench/threads.py).
 # BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
 # been running for a while: rounds of BENCH_WARMUP_CONCURRENCY x 3 cards (1000 x 3) until the
 # compiler threads take less than BENCH_WARMUP_JIT_PCT (10) % of the JVM's CPU in a round, at most
@@ -103,6 +105,13 @@ compiler_ticks() {
 compiler_ticks_since() {
   compiler_ticks | awk 'NR==FNR {before[$1]=$2; next} {sum += $2 - before[$1]} END {print sum+0}' "$1" -
 }
+# The JVM's threads as "tid|name|ticks" (user + system CPU), for BENCH_THREADS.
+thread_ticks() {
+  local t
+  for t in /proc/$pid/task/*; do
+    echo "${t##*/}|$(cat "$t/comm" 2>/dev/null)|$(sed 's/.*) //' "$t/stat" 2>/dev/null | awk '{print $12+$13}')"
+  done
+}
 rss_mb() { awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 hwm_mb() { awk '/VmHWM/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 
@@ -122,6 +131,7 @@ measure() {
   local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
   local j0 g0 j1 g1 report jit
   compiler_ticks > "$out/compiler-ticks"
+  [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]] && thread_ticks > "$out/threads-before"
   j0=$(ticks "$pid") g0=$(pg_ticks)
   report="$out/$name-c$c.csv"
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
@@ -130,6 +140,12 @@ measure() {
   hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
     -D "$body" -o csv "$url" > "$report"
   j1=$(ticks "$pid") g1=$(pg_ticks) jit=$(compiler_ticks_since "$out/compiler-ticks")
+  if [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]]; then
+    thread_ticks > "$out/threads-after"
+    { echo "cardgen, $c concurrent, $n requests: JVM CPU per card by thread group"
+      python3 scripts/bench/threads.py "$out/threads-before" "$out/threads-after" "$clk" "$n"
+    } >> "$out/threads.txt"
+  fi
   python3 scripts/bench/latencies.py "$report" "$c" |
     awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" -v jit="$jit" '
       {printf "%8.1f %7.3f %7.3f %7.3f %6d %8.1f %6.1f %5.1f %6d %9.3f\n", $1, $2, $3, $4, n - $5,
@@ -174,6 +190,7 @@ warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-); $warmed"
+rm -f "$out/threads.txt"
 printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s %9s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb p99_after
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
@@ -182,4 +199,5 @@ for c in $levels; do
   printf '%-9s %5d %6d %s\n' cardgen "$c" "$n" \
     "$(measure cardgen "http://127.0.0.1:$public/api/text/product" scripts/bench/card-request.json "$c" "$n" "$key")"
 done
+[[ -f $out/threads.txt ]] && cat "$out/threads.txt"
 echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request; jit_% = the JIT compiler threads' share of that JVM CPU"
