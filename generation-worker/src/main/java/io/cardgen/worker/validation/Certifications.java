@@ -31,9 +31,14 @@ final class Certifications {
   static final String ANY = "certified";
 
   private static final String SPACE = "[ \\u00A0]?";
+  // The letters a claim can start with (both cases where its alternative ignores case). Tested
+  // before the alternation, it lets the scan pass most positions with one check: half the time
+  // of entering the alternation at every word start, on every text of every card.
+  private static final String FIRST_LETTER = "(?=[IГгGgТEЕCСcсFOoÖöRr])";
   private static final Pattern CLAIM =
       Pattern.compile(
-          "(?<![\\p{L}\\p{N}])(?:"
+          FIRST_LETTER
+              + "(?<![\\p{L}\\p{N}])(?:"
               + "(?<numbered>ISO|(?iu:ГОСТ(?:"
               + SPACE
               + "Р(?!\\p{L}))?|GOST(?:"
