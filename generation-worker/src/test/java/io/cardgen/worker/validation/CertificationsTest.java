@@ -14,24 +14,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The claim scanner checks a claim's first letter before its alternatives; it misses none. */
 class CertificationsTest {
 
-  /** The scanner's pattern as it was before the first-letter check, for comparison. */
-  private static final String SPACE = "[ \\u00A0]?";
-
+  /** The scanner's pattern without its first-letter check, for comparison. */
   private static final Pattern WITHOUT_FIRST_LETTER =
-      Pattern.compile(
-          "(?<![\\p{L}\\p{N}])(?:"
-              + "(?<numbered>ISO|(?iu:ГОСТ(?:"
-              + SPACE
-              + "Р(?!\\p{L}))?|GOST(?:"
-              + SPACE
-              + "R(?!\\p{L}))?)|ТР"
-              + SPACE
-              + "ТС|EN|IEC)(?:"
-              + SPACE
-              + "(?<number>\\d{2,6})(?:[-:/.]\\d+)*)?"
-              + "|(?<mark>[EЕ][AА][CС]|[CС][EЕ]|FCC|FDA|GOTS|(?iu:OEKO[ -]?TEX|ÖKO[ -]?TEX|RoHS))"
-              + "|(?<word>(?iu:сертифи\\p{L}*|certifi\\p{L}*)))"
-              + "(?![\\p{L}\\p{N}])");
+      Pattern.compile(Certifications.CLAIM_ALTERNATIVES);
 
   private static final String[] PIECES = {
     "ISO",
