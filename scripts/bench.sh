@@ -16,7 +16,11 @@
 # into it, to deploy/standalone/target/bench/cardgen-c<N>.jfr; read it with
 # `jfr view hot-methods FILE` or `jfr print --events jdk.ExecutionSample FILE`), BENCH_THREADS (1:
 # after the table, the JVM's CPU per card by thread group in each cardgen level: broker, S3Proxy,
-# virtual threads, JIT, GC; see scripts/bench/threads.py).
+# virtual threads, JIT, GC; see scripts/bench/threads.py), BENCH_WAVES (1: in each cardgen level of
+# at most 100 concurrent, traces the scheduler on every core for its first BENCH_WAVES_SECONDS (8)
+# and prints, for its first two waves of simultaneous requests, how busy the two cores were and
+# with which threads, in 10-ms steps; needs perf (apt-get install -y linux-perf) and the right to
+# trace the whole system (root, or kernel.perf_event_paranoid=-1); see scripts/bench/waves.py).
 # BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
 # been running for a while: rounds of BENCH_WARMUP_CONCURRENCY x 3 cards (1000 x 3) until the
 # compiler threads take less than BENCH_WARMUP_JIT_PCT (10) % of the JVM's CPU in a round, at most
@@ -36,6 +40,9 @@ out=deploy/standalone/target/bench
 for tool in hey curl jq python3; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
 done
+if [[ ${BENCH_WAVES:-0} == 1 ]]; then
+  command -v perf >/dev/null || { echo "bench: BENCH_WAVES needs perf (apt-get install -y linux-perf)" >&2; exit 2; }
+fi
 if [[ ${BENCH_BUILD:-0} == 1 || ! -f $jar ]]; then
   ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package -pl deploy/standalone -am
 fi
@@ -129,7 +136,7 @@ top=$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)
 # p99_after (the p99 of the requests after the first wave, see scripts/bench/latencies.py)
 measure() {
   local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
-  local j0 g0 j1 g1 report jit
+  local j0 g0 j1 g1 report jit tracer=""
   compiler_ticks > "$out/compiler-ticks"
   [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]] && thread_ticks > "$out/threads-before"
   j0=$(ticks "$pid") g0=$(pg_ticks)
@@ -137,8 +144,26 @@ measure() {
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
     profile "$out/$name-c$c.jfr" >&2 &
   fi
+  if [[ ${BENCH_WAVES:-0} == 1 && $name == cardgen && $c -le 100 ]]; then
+    python3 -c 'import time; print(time.time() - time.clock_gettime(time.CLOCK_MONOTONIC))' \
+      > "$out/clock-offset"
+    perf record -q -k CLOCK_MONOTONIC -a -e sched:sched_switch -o "$out/sched-c$c.data" \
+      -- sleep "${BENCH_WAVES_SECONDS:-8}" >/dev/null 2>&1 &
+    tracer=$!
+    # perf takes a moment to start recording; waves.py says so if the first wave came too early.
+    sleep 1
+  fi
+  date +%s.%N > "$out/hey-start"
   hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
     -D "$body" -o csv "$url" > "$report"
+  if [[ -n $tracer ]]; then
+    wait "$tracer" || true
+    perf script -i "$out/sched-c$c.data" -F cpu,time,trace > "$out/sched-c$c.txt" 2>/dev/null || true
+    { echo "cardgen, $c concurrent: its first waves"
+      python3 scripts/bench/waves.py "$report" "$out/hey-start" "$out/clock-offset" \
+        "$out/sched-c$c.txt" "$c"
+    } >> "$out/waves.txt"
+  fi
   j1=$(ticks "$pid") g1=$(pg_ticks) jit=$(compiler_ticks_since "$out/compiler-ticks")
   if [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]]; then
     thread_ticks > "$out/threads-after"
@@ -190,7 +215,7 @@ warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-); $warmed"
-rm -f "$out/threads.txt"
+rm -f "$out/threads.txt" "$out/waves.txt"
 printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s %9s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb p99_after
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
@@ -200,4 +225,5 @@ for c in $levels; do
     "$(measure cardgen "http://127.0.0.1:$public/api/text/product" scripts/bench/card-request.json "$c" "$n" "$key")"
 done
 [[ -f $out/threads.txt ]] && cat "$out/threads.txt"
+[[ -f $out/waves.txt ]] && cat "$out/waves.txt"
 echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request; jit_% = the JIT compiler threads' share of that JVM CPU"
