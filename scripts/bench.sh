@@ -137,6 +137,16 @@ top=$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)
 measure() {
   local name=$1 url=$2 body=$3 c=$4 n=$5 auth=$6
   local j0 g0 j1 g1 report jit tracer=""
+  if [[ ${BENCH_WAVES:-0} == 1 && $name == cardgen && $c -le 100 ]]; then
+    python3 -c 'import time; print(time.time() - time.clock_gettime(time.CLOCK_MONOTONIC))' \
+      > "$out/clock-offset"
+    perf record -q -k CLOCK_MONOTONIC -a -e sched:sched_switch -o "$out/sched-c$c.data" \
+      -- sleep "${BENCH_WAVES_SECONDS:-8}" >/dev/null 2>&1 &
+    tracer=$!
+    # perf takes a moment to start recording (waves.py says so if the first wave came too early);
+    # it starts before the CPU snapshots below, so that second is not counted in the level.
+    sleep 1
+  fi
   compiler_ticks > "$out/compiler-ticks"
   [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]] && thread_ticks > "$out/threads-before"
   j0=$(ticks "$pid") g0=$(pg_ticks)
@@ -144,18 +154,16 @@ measure() {
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
     profile "$out/$name-c$c.jfr" >&2 &
   fi
-  if [[ ${BENCH_WAVES:-0} == 1 && $name == cardgen && $c -le 100 ]]; then
-    python3 -c 'import time; print(time.time() - time.clock_gettime(time.CLOCK_MONOTONIC))' \
-      > "$out/clock-offset"
-    perf record -q -k CLOCK_MONOTONIC -a -e sched:sched_switch -o "$out/sched-c$c.data" \
-      -- sleep "${BENCH_WAVES_SECONDS:-8}" >/dev/null 2>&1 &
-    tracer=$!
-    # perf takes a moment to start recording; waves.py says so if the first wave came too early.
-    sleep 1
-  fi
   date +%s.%N > "$out/hey-start"
   hey -n "$n" -c "$c" -t 300 -m POST -T application/json ${auth:+-H "Authorization: Bearer $auth"} \
     -D "$body" -o csv "$url" > "$report"
+  j1=$(ticks "$pid") g1=$(pg_ticks) jit=$(compiler_ticks_since "$out/compiler-ticks")
+  if [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]]; then
+    thread_ticks > "$out/threads-after"
+    { echo "cardgen, $c concurrent, $n requests: JVM CPU per card by thread group"
+      python3 scripts/bench/threads.py "$out/threads-before" "$out/threads-after" "$clk" "$n"
+    } >> "$out/threads.txt"
+  fi
   if [[ -n $tracer ]]; then
     wait "$tracer" || true
     perf script -i "$out/sched-c$c.data" -F cpu,time,trace > "$out/sched-c$c.txt" 2>/dev/null || true
@@ -163,13 +171,6 @@ measure() {
       python3 scripts/bench/waves.py "$report" "$out/hey-start" "$out/clock-offset" \
         "$out/sched-c$c.txt" "$c"
     } >> "$out/waves.txt"
-  fi
-  j1=$(ticks "$pid") g1=$(pg_ticks) jit=$(compiler_ticks_since "$out/compiler-ticks")
-  if [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]]; then
-    thread_ticks > "$out/threads-after"
-    { echo "cardgen, $c concurrent, $n requests: JVM CPU per card by thread group"
-      python3 scripts/bench/threads.py "$out/threads-before" "$out/threads-after" "$clk" "$n"
-    } >> "$out/threads.txt"
   fi
   python3 scripts/bench/latencies.py "$report" "$c" |
     awk -v n="$n" -v jt=$(( j1 - j0 )) -v gt=$(( g1 - g0 )) -v clk="$clk" -v rss="$(rss_mb)" -v jit="$jit" '
