@@ -8,8 +8,6 @@ import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.common.request.ParseResult;
 import io.cardgen.common.request.RequestParser;
 import io.cardgen.gateway.auth.Account;
-import io.cardgen.gateway.auth.ApiKeyAuthenticator;
-import io.cardgen.gateway.auth.Caller;
 import io.cardgen.gateway.job.JobSubmission;
 import io.cardgen.gateway.job.Submission;
 import io.cardgen.gateway.plan.Plan;
@@ -30,16 +28,16 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/text/product}. Checks run in the order of spec §5, the cheap ones first: key,
- * plan, API access, the plan's rate limit (before the body is read), the media type, body size,
- * encoding and syntax, the body's field rules, the Idempotency-Key header, plan options, plan
- * limits, photos, idempotency, credit. The first failing check answers; docs/api-errors.md lists
- * them. The request thread is released while the job runs: {@link AsyncAnswers} writes the answer
- * once the reply or the timeout wakes the request.
+ * plan, API access, the plan's rate limit (before the body is read; the key and the rate limit in
+ * one statement, {@link RateLimiter#authenticateAndAdmit}), the media type, body size, encoding and
+ * syntax, the body's field rules, the Idempotency-Key header, plan options, plan limits, photos,
+ * idempotency, credit. The first failing check answers; docs/api-errors.md lists them. The request
+ * thread is released while the job runs: {@link AsyncAnswers} writes the answer once the reply or
+ * the timeout wakes the request.
  */
 @RestController
 class ProductCardController {
 
-  private final ApiKeyAuthenticator authenticator;
   private final RateLimiter rateLimiter;
   private final DataSize bodyLimit;
   private final RequestBody body;
@@ -50,7 +48,6 @@ class ProductCardController {
   private final AsyncAnswers later;
 
   ProductCardController(
-      ApiKeyAuthenticator authenticator,
       RateLimiter rateLimiter,
       BodyLimitProperties bodyLimit,
       RequestBody body,
@@ -60,7 +57,6 @@ class ProductCardController {
       AsyncAnswers later) {
     this.answerExecutor = answerExecutor;
     this.later = later;
-    this.authenticator = authenticator;
     this.rateLimiter = rateLimiter;
     this.bodyLimit = bodyLimit.maxBodySize();
     this.body = body;
@@ -78,14 +74,16 @@ class ProductCardController {
       HttpServletResponse response,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey) {
-    Optional<Caller> authenticated = authenticator.authenticate(authorization);
-    if (authenticated.isEmpty()) {
+    Optional<RateLimiter.Admission> admission =
+        rateLimiter.authenticateAndAdmit(authorization, true);
+    if (admission.isEmpty()) {
       return Answers.error(ErrorCode.UNAUTHORIZED, ApiRevision.CURRENT);
     }
-    Account account = authenticated.get().account();
+    Account account = admission.get().caller().account();
     ApiRevision revision = account.apiRevision();
-    Optional<Plan> plan = authenticated.get().plan();
-    Optional<ResponseEntity<Envelope>> refused = refuseAccess(account, plan);
+    Optional<Plan> plan = admission.get().caller().plan();
+    Optional<ResponseEntity<Envelope>> refused =
+        refuseAccess(revision, plan, admission.get().rate());
     if (refused.isPresent()) {
       return refused.get();
     }
@@ -110,9 +108,12 @@ class ProductCardController {
     return submit(account, plan.get(), generation, idempotencyKey, revision, request, response);
   }
 
-  /** The checks that need the account but not the body: plan, API access, rate limit. */
-  private Optional<ResponseEntity<Envelope>> refuseAccess(Account account, Optional<Plan> plan) {
-    ApiRevision revision = account.apiRevision();
+  /**
+   * The checks that need the account but not the body: plan, API access, rate limit (counted with
+   * the authentication, for a plan with API access only).
+   */
+  private static Optional<ResponseEntity<Envelope>> refuseAccess(
+      ApiRevision revision, Optional<Plan> plan, Optional<RateLimiter.Decision> rate) {
     if (plan.isEmpty()) {
       return Optional.of(Answers.error(ErrorCode.PLAN_REQUIRED, revision));
     }
@@ -120,7 +121,7 @@ class ProductCardController {
       return Optional.of(Answers.error(ErrorCode.API_UNAVAILABLE, revision));
     }
     int perMinute = plan.get().rateLimitPerMinute();
-    if (rateLimiter.admit(account.id(), perMinute) instanceof RateLimiter.Limited limited) {
+    if (rate.orElseThrow() instanceof RateLimiter.Limited limited) {
       return Optional.of(Answers.rateLimited(revision, perMinute, limited.retryAfterSeconds()));
     }
     return Optional.empty();

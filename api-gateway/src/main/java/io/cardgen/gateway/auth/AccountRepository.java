@@ -15,7 +15,13 @@ public class AccountRepository {
 
   private static final String SELECT =
       "SELECT id, name, plan_id, api_revision, balance, reserved FROM accounts";
-  private static final String SELECT_CALLER =
+
+  /**
+   * The account whose key hash is {@code :hash}, with its plan's columns (all null when it has
+   * none), as {@link #readCaller} reads them. Public so that a statement that must also act on the
+   * caller can embed it (the rate limit's, {@code RateLimiter}).
+   */
+  public static final String SELECT_CALLER =
       """
       SELECT a.id, a.name, a.plan_id, a.api_revision, a.balance, a.reserved,
              p.name AS plan_name, p.api_access, p.max_photos, p.max_length, p.features_count,
@@ -24,6 +30,7 @@ public class AccountRepository {
       FROM accounts a LEFT JOIN plans p ON p.id = a.plan_id
       WHERE a.api_key_hash = :hash
       """;
+
   private static final String INSERT =
       """
       INSERT INTO accounts (id, name, plan_id, api_key_hash)
@@ -51,7 +58,10 @@ public class AccountRepository {
 
   /** The key's account and its plan, in one round trip (it runs for every public request). */
   public Optional<Caller> findCallerByApiKeyHash(String hash) {
-    return jdbc.sql(SELECT_CALLER).param("hash", hash).query(this::mapCaller).optional();
+    return jdbc.sql(SELECT_CALLER)
+        .param("hash", hash)
+        .query((row, rowNumber) -> readCaller(row))
+        .optional();
   }
 
   public Optional<Account> findByName(String name) {
@@ -82,8 +92,9 @@ public class AccountRepository {
         .update();
   }
 
-  private Caller mapCaller(ResultSet row, int rowNumber) throws SQLException {
-    Account account = map(row, rowNumber);
+  /** The caller from a row of {@link #SELECT_CALLER}'s columns. */
+  public static Caller readCaller(ResultSet row) throws SQLException {
+    Account account = read(row);
     Optional<Plan> plan =
         account.planId() == null
             ? Optional.empty()
@@ -92,6 +103,10 @@ public class AccountRepository {
   }
 
   private Account map(ResultSet row, int rowNumber) throws SQLException {
+    return read(row);
+  }
+
+  private static Account read(ResultSet row) throws SQLException {
     return new Account(
         row.getObject("id", UUID.class),
         row.getString("name"),

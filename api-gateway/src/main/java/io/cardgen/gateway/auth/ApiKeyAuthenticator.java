@@ -17,6 +17,14 @@ public class ApiKeyAuthenticator {
   }
 
   public Optional<Caller> authenticate(String authorizationHeader) {
+    return keyHash(authorizationHeader).flatMap(accounts::findCallerByApiKeyHash);
+  }
+
+  /**
+   * The stored hash of the header's key; empty when the header carries no well-formed bearer key,
+   * which no account can match.
+   */
+  public static Optional<String> keyHash(String authorizationHeader) {
     if (authorizationHeader == null
         || !authorizationHeader.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
       return Optional.empty();
@@ -25,6 +33,6 @@ public class ApiKeyAuthenticator {
     if (key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
       return Optional.empty();
     }
-    return accounts.findCallerByApiKeyHash(ApiKeys.hash(key));
+    return Optional.of(ApiKeys.hash(key));
   }
 }

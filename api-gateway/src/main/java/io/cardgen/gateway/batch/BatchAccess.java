@@ -34,15 +34,23 @@ class BatchAccess {
   }
 
   Decision check(String authorization, boolean rateLimited) {
-    Optional<Caller> authenticated = authenticator.authenticate(authorization);
-    if (authenticated.isEmpty()) {
+    // Creation counts against the rate limit in the authenticating statement, except for a caller
+    // that the checks below refuse first (no plan, no API access, the earlier revision).
+    Optional<RateLimiter.Admission> admission =
+        rateLimited
+            ? rateLimiter.authenticateAndAdmit(authorization, false)
+            : authenticator
+                .authenticate(authorization)
+                .map(caller -> new RateLimiter.Admission(caller, Optional.empty()));
+    if (admission.isEmpty()) {
       return new Denied(BatchAnswers.error(ErrorCode.UNAUTHORIZED));
     }
-    Account account = authenticated.get().account();
+    Caller caller = admission.get().caller();
+    Account account = caller.account();
     if (account.apiRevision() == ApiRevision.LEGACY) {
       return new Denied(BatchAnswers.legacy());
     }
-    Optional<Plan> plan = authenticated.get().plan();
+    Optional<Plan> plan = caller.plan();
     if (plan.isEmpty()) {
       return new Denied(BatchAnswers.error(ErrorCode.PLAN_REQUIRED));
     }
@@ -51,7 +59,7 @@ class BatchAccess {
     }
     int perMinute = plan.get().rateLimitPerMinute();
     if (rateLimited
-        && rateLimiter.admit(account.id(), perMinute) instanceof RateLimiter.Limited limited) {
+        && admission.get().rate().orElseThrow() instanceof RateLimiter.Limited limited) {
       return new Denied(BatchAnswers.rateLimited(perMinute, limited.retryAfterSeconds()));
     }
     return new Granted(account, plan.get());

@@ -1,5 +1,10 @@
 package io.cardgen.gateway.ratelimit;
 
+import io.cardgen.gateway.auth.AccountRepository;
+import io.cardgen.gateway.auth.ApiKeyAuthenticator;
+import io.cardgen.gateway.auth.Caller;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,20 +25,36 @@ import org.springframework.stereotype.Component;
 public class RateLimiter {
 
   static final Duration PERIOD = Duration.ofMinutes(1);
+  private static final long PERIOD_MICROS = PERIOD.toNanos() / 1000;
 
+  // Every card request authenticates and then counts against the rate limit: one statement does
+  // both, one round trip and one snapshot. Only a caller whose plan gives API access counts (and,
+  // for the batch endpoints, one who speaks the current revision): spec §5 refuses the others
+  // before the rate limit, so their requests must not use it up.
   // GCRA: the "theoretical arrival time" advances by one emission interval (period / limit) per
   // admitted request; a request is admitted while that stays within one period of now, so up to
-  // `limit` requests pass at once and then one every interval.
-  private static final String ADMIT =
-      """
-      INSERT INTO rate_limits AS r (account_id, theoretical_arrival)
-      VALUES (:account, :now + :emissionMicros * INTERVAL '1 microsecond')
-      ON CONFLICT (account_id) DO UPDATE
-         SET theoretical_arrival =
-             GREATEST(r.theoretical_arrival, :now) + :emissionMicros * INTERVAL '1 microsecond'
-       WHERE GREATEST(r.theoretical_arrival, :now) + :emissionMicros * INTERVAL '1 microsecond'
-             <= :now + :periodMicros * INTERVAL '1 microsecond'
-      RETURNING r.theoretical_arrival
+  // `limit` requests pass at once and then one every interval. The value inserted is now + one
+  // interval, so on conflict EXCLUDED's arrival less now is the caller's interval.
+  private static final String AUTHENTICATE_AND_ADMIT =
+      "WITH caller AS (\n"
+          + AccountRepository.SELECT_CALLER
+          + """
+      ), counted AS (
+        SELECT id, :periodMicros / rate_limit_per_minute AS emission_micros FROM caller
+        WHERE api_access AND (:countLegacy OR api_revision = 'current')
+      ), admitted AS (
+        INSERT INTO rate_limits AS r (account_id, theoretical_arrival)
+        SELECT id, :now + emission_micros * INTERVAL '1 microsecond' FROM counted
+        ON CONFLICT (account_id) DO UPDATE
+           SET theoretical_arrival =
+               GREATEST(r.theoretical_arrival, :now) + (EXCLUDED.theoretical_arrival - :now)
+         WHERE GREATEST(r.theoretical_arrival, :now) + (EXCLUDED.theoretical_arrival - :now)
+               <= :now + :periodMicros * INTERVAL '1 microsecond'
+        RETURNING r.account_id
+      )
+      SELECT caller.*, EXISTS (SELECT 1 FROM counted) AS counted,
+             EXISTS (SELECT 1 FROM admitted) AS admitted
+      FROM caller
       """;
   private static final String CURRENT =
       "SELECT theoretical_arrival FROM rate_limits WHERE account_id = :account";
@@ -48,6 +69,12 @@ public class RateLimiter {
    */
   public record Limited(long retryAfterSeconds) implements Decision {}
 
+  /**
+   * An authenticated caller and what the rate limit said; {@code rate} is empty when the request
+   * did not count (no plan, no API access, or a revision that does not count).
+   */
+  public record Admission(Caller caller, Optional<Decision> rate) {}
+
   private final JdbcClient jdbc;
   private final Clock clock;
 
@@ -56,22 +83,56 @@ public class RateLimiter {
     this.clock = clock;
   }
 
-  /** Counts the request against the account's limit if it is admitted. */
-  public Decision admit(UUID account, int perMinute) {
-    Instant now = clock.instant();
-    long emissionMicros = PERIOD.toNanos() / 1000 / perMinute;
-    Optional<OffsetDateTime> admitted =
-        jdbc.sql(ADMIT)
-            .param("account", account)
-            .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
-            .param("emissionMicros", emissionMicros)
-            .param("periodMicros", PERIOD.toNanos() / 1000)
-            .query(OffsetDateTime.class)
-            .optional();
-    if (admitted.isPresent()) {
-      return new Admitted();
+  /**
+   * Authenticates the header's key and, if the caller's plan gives API access, counts the request
+   * against the plan's limit, in one statement. Empty when the key matches no account.
+   *
+   * @param legacyCounts whether a caller of the earlier revision counts (the batch endpoints refuse
+   *     that revision before the rate limit)
+   */
+  public Optional<Admission> authenticateAndAdmit(
+      String authorizationHeader, boolean legacyCounts) {
+    Optional<String> hash = ApiKeyAuthenticator.keyHash(authorizationHeader);
+    if (hash.isEmpty()) {
+      return Optional.empty();
     }
-    return new Limited(retryAfterSeconds(account, now, emissionMicros));
+    Instant now = clock.instant();
+    return jdbc.sql(AUTHENTICATE_AND_ADMIT)
+        .param("hash", hash.get())
+        .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
+        .param("periodMicros", PERIOD_MICROS)
+        .param("countLegacy", legacyCounts)
+        .query(RateLimiter::counting)
+        .optional()
+        .map(counting -> admission(counting, now));
+  }
+
+  /** A row of {@link #AUTHENTICATE_AND_ADMIT}, read before any further query. */
+  private record Counting(Caller caller, boolean counted, boolean admitted) {}
+
+  private static Counting counting(ResultSet row, int rowNumber) throws SQLException {
+    return new Counting(
+        AccountRepository.readCaller(row), row.getBoolean("counted"), row.getBoolean("admitted"));
+  }
+
+  private Admission admission(Counting counting, Instant now) {
+    Caller caller = counting.caller();
+    if (!counting.counted()) {
+      return new Admission(caller, Optional.empty());
+    }
+    int perMinute = caller.plan().orElseThrow().rateLimitPerMinute();
+    return new Admission(
+        caller, Optional.of(decision(counting.admitted(), caller.account().id(), perMinute, now)));
+  }
+
+  private Decision decision(boolean admitted, UUID account, int perMinute, Instant now) {
+    return admitted
+        ? new Admitted()
+        : new Limited(retryAfterSeconds(account, now, emissionMicros(perMinute)));
+  }
+
+  private static long emissionMicros(int perMinute) {
+    return PERIOD_MICROS / perMinute;
   }
 
   /** The next request is admitted once the arrival time plus one interval is a period away. */

@@ -2,6 +2,7 @@ package io.cardgen.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.gateway.auth.ApiKeys;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.testsupport.TestDatabase;
 import java.time.Duration;
@@ -19,7 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** The rate limiter against real PostgreSQL with the real schema, time moved by hand. */
+/**
+ * The rate limiter, which counts a request in the statement that authenticates it, against real
+ * PostgreSQL with the real schema, time moved by hand.
+ */
 class RateLimiterIT {
 
   private static TestDatabase database;
@@ -27,7 +31,6 @@ class RateLimiterIT {
 
   private final SettableClock clock = new SettableClock();
   private RateLimiter limiter;
-  private UUID account;
 
   @BeforeAll
   static void database() throws Exception {
@@ -41,56 +44,101 @@ class RateLimiterIT {
   }
 
   @BeforeEach
-  void newAccount() {
+  void newLimiter() {
     limiter = new RateLimiter(jdbc, clock);
-    account = UUID.randomUUID();
+  }
+
+  /** A new account on a new plan; returns its API key. */
+  private static String aCaller(int perMinute, boolean apiAccess, String revision) {
+    long plan =
+        jdbc.sql(
+                """
+                INSERT INTO plans (name, api_access, max_photos, max_length, features_count,
+                                   audience, headers_count, slogans_count, creativity, keywords,
+                                   rate_limit_per_minute)
+                VALUES (:name, :access, 1, 200, 0, false, 0, 0, false, false, :perMinute)
+                RETURNING id
+                """)
+            .param("name", "plan-" + UUID.randomUUID())
+            .param("access", apiAccess)
+            .param("perMinute", perMinute)
+            .query(Long.class)
+            .single();
+    String key = ApiKeys.generate();
+    jdbc.sql(
+            """
+            INSERT INTO accounts (id, name, plan_id, api_key_hash, api_revision)
+            VALUES (:id, 'rate', :plan, :hash, :revision)
+            """)
+        .param("id", UUID.randomUUID())
+        .param("plan", plan)
+        .param("hash", ApiKeys.hash(key))
+        .param("revision", revision)
+        .update();
+    return key;
+  }
+
+  private static String aCaller(int perMinute) {
+    return aCaller(perMinute, true, "current");
+  }
+
+  private RateLimiter.Admission authenticate(String key, boolean legacyCounts) {
+    return limiter.authenticateAndAdmit("Bearer " + key, legacyCounts).orElseThrow();
+  }
+
+  private RateLimiter.Decision admit(String key) {
+    return authenticate(key, true).rate().orElseThrow();
   }
 
   @Test
   void admitsTheLimitAtOnceThenRefusesWithTheSecondsUntilTheNextSlot() {
+    String account = aCaller(3);
     for (int request = 0; request < 3; request++) {
-      assertThat(limiter.admit(account, 3)).isInstanceOf(RateLimiter.Admitted.class);
+      assertThat(admit(account)).isInstanceOf(RateLimiter.Admitted.class);
     }
 
-    assertThat(limiter.admit(account, 3)).isEqualTo(new RateLimiter.Limited(20));
+    assertThat(admit(account)).isEqualTo(new RateLimiter.Limited(20));
     clock.advance(Duration.ofSeconds(5));
-    assertThat(limiter.admit(account, 3)).isEqualTo(new RateLimiter.Limited(15));
+    assertThat(admit(account)).isEqualTo(new RateLimiter.Limited(15));
   }
 
   @Test
   void admitsOneMoreRequestPerEmissionInterval() {
+    String account = aCaller(3);
     for (int request = 0; request < 3; request++) {
-      limiter.admit(account, 3);
+      admit(account);
     }
     clock.advance(Duration.ofSeconds(20).minusMillis(1));
-    assertThat(limiter.admit(account, 3)).isInstanceOf(RateLimiter.Limited.class);
+    assertThat(admit(account)).isInstanceOf(RateLimiter.Limited.class);
 
     clock.advance(Duration.ofMillis(1));
-    assertThat(limiter.admit(account, 3)).isInstanceOf(RateLimiter.Admitted.class);
-    assertThat(limiter.admit(account, 3)).isInstanceOf(RateLimiter.Limited.class);
+    assertThat(admit(account)).isInstanceOf(RateLimiter.Admitted.class);
+    assertThat(admit(account)).isInstanceOf(RateLimiter.Limited.class);
   }
 
   @Test
   void refusedRequestsDoNotCount() {
+    String account = aCaller(3);
     for (int request = 0; request < 3; request++) {
-      limiter.admit(account, 3);
+      admit(account);
     }
     for (int refused = 0; refused < 50; refused++) {
-      limiter.admit(account, 3);
+      admit(account);
     }
 
     clock.advance(Duration.ofSeconds(60));
     for (int request = 0; request < 3; request++) {
-      assertThat(limiter.admit(account, 3)).isInstanceOf(RateLimiter.Admitted.class);
+      assertThat(admit(account)).isInstanceOf(RateLimiter.Admitted.class);
     }
   }
 
   @Test
   void settlesAtTheLimitPerMinuteAfterTheFirstBurst() {
+    String account = aCaller(6);
     int admitted = 0;
     for (int second = 0; second < 120; second++) {
       for (int request = 0; request < 10; request++) {
-        if (limiter.admit(account, 6) instanceof RateLimiter.Admitted) {
+        if (admit(account) instanceof RateLimiter.Admitted) {
           admitted++;
         }
       }
@@ -104,15 +152,17 @@ class RateLimiterIT {
 
   @Test
   void keepsEachAccountsLimitApart() {
-    UUID other = UUID.randomUUID();
-    limiter.admit(account, 1);
+    String account = aCaller(1);
+    String other = aCaller(1);
+    admit(account);
 
-    assertThat(limiter.admit(account, 1)).isInstanceOf(RateLimiter.Limited.class);
-    assertThat(limiter.admit(other, 1)).isInstanceOf(RateLimiter.Admitted.class);
+    assertThat(admit(account)).isInstanceOf(RateLimiter.Limited.class);
+    assertThat(admit(other)).isInstanceOf(RateLimiter.Admitted.class);
   }
 
   @Test
   void admitsExactlyTheLimitWhenRequestsRaceFromManyThreads() throws Exception {
+    String account = aCaller(25);
     int threads = 8;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     CountDownLatch start = new CountDownLatch(1);
@@ -124,7 +174,7 @@ class RateLimiterIT {
               start.await();
               int admitted = 0;
               for (int request = 0; request < 10; request++) {
-                if (limiter.admit(account, 25) instanceof RateLimiter.Admitted) {
+                if (admit(account) instanceof RateLimiter.Admitted) {
                   admitted++;
                 }
               }
@@ -141,5 +191,54 @@ class RateLimiterIT {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  void readsTheCallerWithItsPlanInTheSameStatement() {
+    String key = aCaller(7);
+
+    RateLimiter.Admission admission = authenticate(key, true);
+
+    assertThat(admission.caller().plan())
+        .hasValueSatisfying(plan -> assertThat(plan.rateLimitPerMinute()).isEqualTo(7));
+    assertThat(admission.rate()).contains(new RateLimiter.Admitted());
+  }
+
+  @Test
+  void knowsNoCallerForAnUnknownOrMalformedKey() {
+    aCaller(3);
+
+    assertThat(limiter.authenticateAndAdmit("Bearer " + ApiKeys.generate(), true)).isEmpty();
+    assertThat(limiter.authenticateAndAdmit(null, true)).isEmpty();
+    assertThat(limiter.authenticateAndAdmit("Basic abc", true)).isEmpty();
+    assertThat(limiter.authenticateAndAdmit("Bearer " + "k".repeat(201), true)).isEmpty();
+  }
+
+  @Test
+  void doesNotCountCallersRefusedBeforeTheRateLimit() {
+    String noAccess = aCaller(1, false, "current");
+    String legacy = aCaller(1, true, "legacy");
+    String noPlan = aCaller(1);
+    jdbc.sql("UPDATE accounts SET plan_id = NULL WHERE api_key_hash = :hash")
+        .param("hash", ApiKeys.hash(noPlan))
+        .update();
+
+    for (int request = 0; request < 3; request++) {
+      assertThat(authenticate(noAccess, true).rate()).isEmpty();
+      assertThat(authenticate(noPlan, true).rate()).isEmpty();
+      assertThat(authenticate(noPlan, true).caller().plan()).isEmpty();
+      assertThat(authenticate(legacy, false).rate()).isEmpty();
+    }
+
+    // None of them moved their account's limit: the one request a minute is still there.
+    assertThat(authenticate(legacy, true).rate()).contains(new RateLimiter.Admitted());
+    jdbc.sql(
+            """
+            UPDATE plans SET api_access = true
+            WHERE id = (SELECT plan_id FROM accounts WHERE api_key_hash = :hash)
+            """)
+        .param("hash", ApiKeys.hash(noAccess))
+        .update();
+    assertThat(authenticate(noAccess, true).rate()).contains(new RateLimiter.Admitted());
   }
 }
