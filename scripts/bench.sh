@@ -21,7 +21,9 @@
 # and prints, for its first two waves of simultaneous requests, how busy the two cores were and
 # with which threads, in 10-ms steps; needs perf (apt-get install -y linux-perf) and the right to
 # trace the whole system (root, or kernel.perf_event_paranoid=-1); see scripts/bench/waves.py).
-# BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
+# BENCH_STATEMENTS (1: preloads pg_stat_statements in the embedded PostgreSQL and prints, after the
+# table, each cardgen level's statements with their calls and execution time per card; needs psql,
+# apt-get install -y postgresql-client). BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
 # been running for a while: rounds of BENCH_WARMUP_CONCURRENCY x 3 cards (1000 x 3) until the
 # compiler threads take less than BENCH_WARMUP_JIT_PCT (10) % of the JVM's CPU in a round, at most
 # BENCH_WARMUP_ROUNDS (12); "short" only sends 200 requests per path, so the levels measure a JVM
@@ -40,6 +42,9 @@ out=deploy/standalone/target/bench
 for tool in hey curl jq python3; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
 done
+if [[ ${BENCH_STATEMENTS:-0} == 1 ]]; then
+  command -v psql >/dev/null || { echo "bench: BENCH_STATEMENTS needs psql (apt-get install -y postgresql-client)" >&2; exit 2; }
+fi
 if [[ ${BENCH_WAVES:-0} == 1 ]]; then
   command -v perf >/dev/null || { echo "bench: BENCH_WAVES needs perf (apt-get install -y linux-perf)" >&2; exit 2; }
 fi
@@ -51,14 +56,19 @@ data=$(mktemp -d)
 
 # Free ports, so a bench never collides with another stack on this machine.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-public=$(free_port) admin=$(free_port) worker=$(free_port) sim=$(free_port)
+public=$(free_port) admin=$(free_port) worker=$(free_port) sim=$(free_port) pg=$(free_port)
 token=bench-$RANDOM$RANDOM$RANDOM
+java_opts=${BENCH_JAVA_OPTS:-}
+if [[ ${BENCH_STATEMENTS:-0} == 1 ]]; then
+  # The standalone passes cardgen.embedded-postgres.* on to the embedded server's settings.
+  java_opts="$java_opts -Dcardgen.embedded-postgres.shared_preload_libraries=pg_stat_statements"
+fi
 
 SERVER_PORT=$public CARDGEN_ADMIN_PORT=$admin CARDGEN_WORKER_PORT=$worker \
-CARDGEN_EMBEDDED_POSTGRES_PORT=$(free_port) CARDGEN_EMBEDDED_KAFKA_PORT=$(free_port) \
+CARDGEN_EMBEDDED_POSTGRES_PORT=$pg CARDGEN_EMBEDDED_KAFKA_PORT=$(free_port) \
 CARDGEN_EMBEDDED_S3_PORT=$(free_port) CARDGEN_SIMULATOR_PORT=$sim \
 CARDGEN_SIMULATOR_LATENCY_MS=$latency CARDGEN_DATA_DIR=$data CARDGEN_ADMIN_TOKEN=$token \
-CARDGEN_JAVA=${BENCH_JAVA:-} JAVA_OPTS=${BENCH_JAVA_OPTS:-} \
+CARDGEN_JAVA=${BENCH_JAVA:-} JAVA_OPTS=$java_opts \
   deploy/standalone/cardgen-standalone.sh "$jar" > "$out/standalone.log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$data"; return 0; }
@@ -119,6 +129,18 @@ thread_ticks() {
     echo "${t##*/}|$(cat "$t/comm" 2>/dev/null)|$(sed 's/.*) //' "$t/stat" 2>/dev/null | awk '{print $12+$13}')"
   done
 }
+# pg_stat_statements of the embedded PostgreSQL (BENCH_STATEMENTS): reset before a cardgen level,
+# read after it, as calls and execution time per card of each statement that ran at least once
+# per 20 cards.
+psql_bench() { PGPASSWORD=postgres psql -h 127.0.0.1 -p "$pg" -U postgres -d postgres -AtqX "$@"; }
+statements_per_card() {
+  psql_bench -F ' ' -c "
+    SELECT to_char(calls::numeric / $1, 'FM990.00'), to_char(total_exec_time::numeric / $1, 'FM990.000'),
+           to_char(mean_exec_time::numeric, 'FM990.000'),
+           left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+    FROM pg_stat_statements WHERE calls * 20 >= $1 ORDER BY total_exec_time DESC LIMIT 25" |
+    awk '{printf "%9s %10s %9s  ", $1, $2, $3; $1=$2=$3=""; sub(/^ +/, ""); print}'
+}
 rss_mb() { awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 hwm_mb() { awk '/VmHWM/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 
@@ -149,6 +171,7 @@ measure() {
   fi
   compiler_ticks > "$out/compiler-ticks"
   [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]] && thread_ticks > "$out/threads-before"
+  [[ ${BENCH_STATEMENTS:-0} == 1 && $name == cardgen ]] && psql_bench -c "SELECT pg_stat_statements_reset()" >/dev/null
   j0=$(ticks "$pid") g0=$(pg_ticks)
   report="$out/$name-c$c.csv"
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
@@ -163,6 +186,12 @@ measure() {
     { echo "cardgen, $c concurrent, $n requests: JVM CPU per card by thread group"
       python3 scripts/bench/threads.py "$out/threads-before" "$out/threads-after" "$clk" "$n"
     } >> "$out/threads.txt"
+  fi
+  if [[ ${BENCH_STATEMENTS:-0} == 1 && $name == cardgen ]]; then
+    { echo "cardgen, $c concurrent, $n requests: PostgreSQL statements (execution time only, not parse, plan or commit)"
+      printf '%9s %10s %9s  %s\n' calls/card ms/card ms/call statement
+      statements_per_card "$n"
+    } >> "$out/statements.txt"
   fi
   if [[ -n $tracer ]]; then
     wait "$tracer" || true
@@ -206,6 +235,7 @@ warm_up_jit() {
 }
 
 # Warm both paths up (JIT, pools, topic leaders) so the first level is not a cold start.
+[[ ${BENCH_STATEMENTS:-0} == 1 ]] && psql_bench -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
 hey -n 200 -c 20 -t 300 -m POST -T application/json -D scripts/bench/chat-request.json \
   "$simulator/chat/completions" >/dev/null
 hey -n 200 -c 50 -t 300 -m POST -T application/json -H "Authorization: Bearer $key" \
@@ -216,7 +246,7 @@ warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-); $warmed"
-rm -f "$out/threads.txt" "$out/waves.txt"
+rm -f "$out/threads.txt" "$out/waves.txt" "$out/statements.txt"
 printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s %9s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb p99_after
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
@@ -227,4 +257,5 @@ for c in $levels; do
 done
 [[ -f $out/threads.txt ]] && cat "$out/threads.txt"
 [[ -f $out/waves.txt ]] && cat "$out/waves.txt"
+[[ -f $out/statements.txt ]] && cat "$out/statements.txt"
 echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request; jit_% = the JIT compiler threads' share of that JVM CPU"

@@ -99,6 +99,8 @@ final class EmbeddedKafka implements AutoCloseable {
     config.put("group.share.session.timeout.ms", "10000");
     config.put("group.share.min.heartbeat.interval.ms", "1000");
     config.put("group.share.heartbeat.interval.ms", "2000");
+    // -Dcardgen.embedded-kafka.num.io.threads=2 (JAVA_OPTS) and the like win over the above.
+    config.putAll(ServerSettingOverrides.read("cardgen.embedded-kafka.", System.getProperties()));
     return config;
   }
 

