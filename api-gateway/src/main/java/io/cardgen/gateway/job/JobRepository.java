@@ -8,6 +8,8 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import org.postgresql.util.PSQLException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -18,26 +20,32 @@ class JobRepository {
   // One statement, so PostgreSQL commits it on its own: the account row, which every request of an
   // account updates, stays locked for the statement's server time only, never across a round trip
   // to this JVM (under load that round trip is what made requests of one account queue, ADR 0018).
-  // The credit is reserved first and the job and its ledger row exist only if it was; a key
-  // already taken fails the insert, which rolls the reservation back with it.
+  // And within the statement the account row comes last (ADR 0023): the job and its ledger row are
+  // written first, each step reading the one before, so the row lock that serialises an account's
+  // requests covers one UPDATE and the commit, not the job's insert. The job is only written when
+  // the account has a free credit; should a racing request take it meanwhile, the UPDATE breaks
+  // the account's reserved <= balance CHECK and the whole statement, job included, rolls back. A
+  // key already taken fails the insert the same way.
   private static final String INSERT_RESERVING =
       """
-      WITH reserved AS (
-        UPDATE accounts SET reserved = reserved + 1
-        WHERE id = :account AND balance - reserved >= 1
-        RETURNING id
-      ), job AS (
+      WITH job AS (
         INSERT INTO jobs (id, account_id, idempotency_key, fingerprint, spec, state, credit_state,
                           created_at, updated_at)
         SELECT :id, id, :key, :fingerprint, CAST(:spec AS jsonb), 'QUEUED', 'RESERVED', :now, :now
-        FROM reserved
+        FROM accounts WHERE id = :account AND balance - reserved >= 1
         RETURNING id, account_id
       ), ledger AS (
         INSERT INTO credit_ledger (account_id, job_id, kind, amount)
         SELECT account_id, id, 'RESERVE', 1 FROM job
+        RETURNING account_id
+      ), reserved AS (
+        UPDATE accounts SET reserved = reserved + 1
+        WHERE id IN (SELECT account_id FROM ledger)
+        RETURNING id
       )
-      SELECT count(*) FROM job
+      SELECT count(*) FROM reserved
       """;
+  private static final String NO_FREE_CREDIT = "accounts_reserved_within_balance";
   private static final String SELECT =
       """
       SELECT j.id, j.fingerprint, j.state, j.error_code,
@@ -74,7 +82,18 @@ class JobRepository {
       return recorded == 1 ? Recording.RECORDED : Recording.NO_CREDIT;
     } catch (DuplicateKeyException keyTaken) {
       return Recording.KEY_TAKEN;
+    } catch (DataIntegrityViolationException violation) {
+      if (brokeConstraint(violation, NO_FREE_CREDIT)) {
+        return Recording.NO_CREDIT;
+      }
+      throw violation;
     }
+  }
+
+  private static boolean brokeConstraint(DataIntegrityViolationException violation, String name) {
+    return violation.getMostSpecificCause() instanceof PSQLException postgres
+        && postgres.getServerErrorMessage() != null
+        && name.equals(postgres.getServerErrorMessage().getConstraint());
   }
 
   Optional<JobSnapshot> findByKey(UUID accountId, String key) {

@@ -11,7 +11,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Writes finished cards, always as a part of the statement that charges the credit: the card row is
- * inserted for the job in {@code done} (columns {@code id} and {@code account_id}).
+ * inserted for the job in {@code done} (columns {@code id} and {@code account_id}) and returns the
+ * same two columns, so that the charge can be made from the card written.
  */
 public final class CardInsert {
 
@@ -27,6 +28,7 @@ public final class CardInsert {
                CAST(:images AS jsonb), :promptVersion, :promptTokens, :completionTokens,
                :createdAt
         FROM done
+        RETURNING job_id AS id, account_id
       )""";
 
   private CardInsert() {}

@@ -20,17 +20,23 @@ public enum CreditSettlement {
     this.assignments = assignments;
   }
 
-  /** The common table expressions that move the credit of the job in {@code done}. */
-  public String parts() {
+  /**
+   * The common table expressions that move the credit of the job in {@code source} (a part of the
+   * statement with columns {@code id}, the job, and {@code account_id}: {@code done}, or the card
+   * written for it). The ledger row reads {@code source} and the account's row is updated from the
+   * ledger row, so whatever {@code source} writes is written before the account row is locked: that
+   * lock, which every card of the account waits for, covers one UPDATE and the commit (ADR 0023).
+   */
+  public String parts(String source) {
     return """
-        settled AS (
-          UPDATE accounts SET %s
-          WHERE id IN (SELECT account_id FROM done)
-          RETURNING id
-        ), ledger AS (
+        ledger AS (
           INSERT INTO credit_ledger (account_id, job_id, kind, amount)
-          SELECT settled.id, done.id, '%s', 1 FROM settled, done
+          SELECT account_id, id, '%s', 1 FROM %s
+          RETURNING account_id
+        ), settled AS (
+          UPDATE accounts SET %s
+          WHERE id IN (SELECT account_id FROM ledger)
         )"""
-        .formatted(assignments, name());
+        .formatted(name(), source, assignments);
   }
 }

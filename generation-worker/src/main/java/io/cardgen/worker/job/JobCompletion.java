@@ -137,7 +137,8 @@ class JobCompletion {
       sql.append(", ").append(CardInsert.INSERT_PART);
     }
     if (settlement != null) {
-      sql.append(", ").append(settlement.parts());
+      // With a card, the credit moves after the card is written (see CreditSettlement).
+      sql.append(", ").append(settlement.parts(card != null ? "card" : "done"));
     }
     sql.append(" SELECT count(*) FROM done");
     JdbcClient.StatementSpec statement =

@@ -235,6 +235,61 @@ class JobCompletionIT {
     assertThat(fixtures.reserved(account)).isZero();
   }
 
+  /**
+   * ADR 0023: every card of an account waits for the account's row, so the charge takes it last.
+   * While another transaction holds that row, a finishing card has written its card row already (a
+   * second card for the job has to wait for it) and waits only for the account.
+   */
+  @Test
+  void aCardIsWrittenBeforeItsChargeWaitsForTheAccountRow() throws Exception {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob claimed = claim(job, "worker-a");
+    ExecutorService worker = Executors.newSingleThreadExecutor();
+    try (Connection rival = dataSource.getConnection()) {
+      rival.setAutoCommit(false);
+      update(rival, "UPDATE accounts SET reserved = reserved WHERE id = ?", account);
+
+      Future<Boolean> succeeded = worker.submit(() -> completion.succeed(claimed, aCard(claimed)));
+      awaitABackendWaitingOnALock();
+      assertThat(cardInsertWaitsForAnotherTransaction(claimed)).isTrue();
+      rival.commit();
+
+      assertThat(succeeded.get(10, TimeUnit.SECONDS)).isTrue();
+    } finally {
+      worker.shutdownNow();
+    }
+    assertThat(fixtures.cards(job)).isOne();
+    assertThat(fixtures.ledgerEntries(job, "CHARGE")).isOne();
+    assertThat(fixtures.balance(account)).isEqualTo(4);
+    assertThat(fixtures.reserved(account)).isZero();
+  }
+
+  /** Whether a card for the job must wait for an uncommitted one (the unique job_id check). */
+  private boolean cardInsertWaitsForAnotherTransaction(ClaimedJob job) throws SQLException {
+    try (Connection probe = dataSource.getConnection()) {
+      probe.setAutoCommit(false);
+      execute(probe, "SET LOCAL lock_timeout = '500ms'");
+      try (PreparedStatement insert =
+          probe.prepareStatement(
+              """
+              INSERT INTO cards (uid, job_id, account_id, style, description, features, images,
+                                 prompt_version, prompt_tokens, completion_tokens, created_at)
+              VALUES (gen_random_uuid(), ?, ?, 'standard', 'x', '[]', '[]', 'v1', 0, 0, now())
+              """)) {
+        insert.setObject(1, job.id());
+        insert.setObject(2, job.accountId());
+        insert.executeUpdate();
+        return false;
+      } catch (SQLException waited) {
+        assertThat(waited.getSQLState()).as("lock_not_available").isEqualTo("55P03");
+        return true;
+      } finally {
+        probe.rollback();
+      }
+    }
+  }
+
   private void awaitABackendWaitingOnALock() throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     try (Connection watcher = dataSource.getConnection();
