@@ -31,6 +31,9 @@
 # Needs: hey (apt-get install -y hey), curl, jq, python3. Output: the table on stdout, the
 # standalone's log and hey's per-request reports (CSV) in deploy/standalone/target/bench/.
 set -euo pipefail
+# The whole script is one block that ends in exit: bash reads a script as it runs it, so an edit
+# to this file during a 10-minute run would otherwise make the run continue in the edited text.
+{
 cd "$(dirname "$0")/.."
 
 latency=${BENCH_LATENCY_MS:-2000}
@@ -259,3 +262,5 @@ done
 [[ -f $out/waves.txt ]] && cat "$out/waves.txt"
 [[ -f $out/statements.txt ]] && cat "$out/statements.txt"
 echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request; jit_% = the JIT compiler threads' share of that JVM CPU"
+exit
+}
