@@ -144,6 +144,13 @@ statements_per_card() {
     FROM pg_stat_statements WHERE calls * 20 >= $1 ORDER BY total_exec_time DESC LIMIT 25" |
     awk '{printf "%9s %10s %9s  ", $1, $2, $3; $1=$2=$3=""; sub(/^ +/, ""); print}'
 }
+# Transactions ended in the standalone's database: every statement outside a transaction block
+# counts, empty ones (the check a connection pool runs on a connection it hands out) as well. A
+# backend reports its counts at most once a second while busy and 10 s after it went idle, so the
+# reading after a level waits that out.
+transactions() {
+  psql_bench -c "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = 'postgres'"
+}
 rss_mb() { awk '/VmRSS/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 hwm_mb() { awk '/VmHWM/{printf "%d", $2/1024}' "/proc/$pid/status"; }
 
@@ -174,7 +181,10 @@ measure() {
   fi
   compiler_ticks > "$out/compiler-ticks"
   [[ ${BENCH_THREADS:-0} == 1 && $name == cardgen ]] && thread_ticks > "$out/threads-before"
-  [[ ${BENCH_STATEMENTS:-0} == 1 && $name == cardgen ]] && psql_bench -c "SELECT pg_stat_statements_reset()" >/dev/null
+  if [[ ${BENCH_STATEMENTS:-0} == 1 && $name == cardgen ]]; then
+    psql_bench -c "SELECT pg_stat_statements_reset()" >/dev/null
+    transactions > "$out/transactions-before"
+  fi
   j0=$(ticks "$pid") g0=$(pg_ticks)
   report="$out/$name-c$c.csv"
   if [[ -n ${BENCH_JFR:-} && $name == cardgen && $c == "$top" ]]; then
@@ -192,6 +202,10 @@ measure() {
   fi
   if [[ ${BENCH_STATEMENTS:-0} == 1 && $name == cardgen ]]; then
     { echo "cardgen, $c concurrent, $n requests: PostgreSQL statements (execution time only, not parse, plan or commit)"
+      sleep 11
+      echo "transactions per card (all of them, a pool's connection checks included): $(
+        awk -v n="$n" -v before="$(cat "$out/transactions-before")" '{printf "%.2f", ($1 - before) / n}' \
+          <<< "$(transactions)")"
       printf '%9s %10s %9s  %s\n' calls/card ms/card ms/call statement
       statements_per_card "$n"
     } >> "$out/statements.txt"
