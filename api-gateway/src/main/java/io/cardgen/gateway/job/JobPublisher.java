@@ -26,17 +26,19 @@ class JobPublisher {
     this.marks = marks;
   }
 
-  void publish(UUID jobId, String idempotencyKey) {
+  void publish(JobMessage message, String idempotencyKey) {
+    UUID jobId = message.jobId();
     try {
-      send(jobId, idempotencyKey);
+      send(message, idempotencyKey);
     } catch (RuntimeException failure) {
       log.warn("Job {} not published, the sweeper will retry: {}", jobId, failure.toString());
     }
   }
 
-  private void send(UUID jobId, String idempotencyKey) {
+  private void send(JobMessage message, String idempotencyKey) {
+    UUID jobId = message.jobId();
     kafka
-        .send(Topics.JOBS, idempotencyKey, WireJson.write(new JobMessage(jobId)))
+        .send(Topics.JOBS, idempotencyKey, WireJson.write(message))
         .whenComplete(
             (result, failure) -> {
               if (failure != null) {

@@ -4,6 +4,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.GenerationRequest;
 import io.cardgen.common.wire.CardSpec;
+import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.WireJson;
 import io.cardgen.gateway.auth.Account;
@@ -30,6 +31,7 @@ public class JobSubmission {
   private final JobRepository jobs;
   private final PhotoIntake photos;
   private final JobPublisher publisher;
+  private final CarriedPhotos carried;
   private final ReplyWaiter replies;
   private final ReplyProperties replyProperties;
   private final Clock clock;
@@ -38,6 +40,7 @@ public class JobSubmission {
       JobRepository jobs,
       PhotoIntake photos,
       JobPublisher publisher,
+      CarriedPhotos carried,
       ReplyWaiter replies,
       ReplyProperties replyProperties,
       Clock clock) {
@@ -46,6 +49,7 @@ public class JobSubmission {
     this.jobs = jobs;
     this.photos = photos;
     this.publisher = publisher;
+    this.carried = carried;
     this.clock = clock;
   }
 
@@ -96,7 +100,7 @@ public class JobSubmission {
     JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
     if (recording == JobRepository.Recording.RECORDED) {
       CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
-      publisher.publish(jobId, key);
+      publisher.publish(new JobMessage(jobId, carried.of(incoming, refs)), key);
       return new Submission.Started(jobId, key, reply);
     }
     photos.discard(refs);
