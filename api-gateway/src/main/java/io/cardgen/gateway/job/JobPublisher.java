@@ -26,19 +26,17 @@ class JobPublisher {
     this.marks = marks;
   }
 
-  void publish(JobMessage message, String idempotencyKey) {
-    UUID jobId = message.jobId();
+  void publish(UUID jobId, String idempotencyKey) {
     try {
-      send(message, idempotencyKey);
+      send(jobId, idempotencyKey);
     } catch (RuntimeException failure) {
       log.warn("Job {} not published, the sweeper will retry: {}", jobId, failure.toString());
     }
   }
 
-  private void send(JobMessage message, String idempotencyKey) {
-    UUID jobId = message.jobId();
+  private void send(UUID jobId, String idempotencyKey) {
     kafka
-        .send(Topics.JOBS, idempotencyKey, WireJson.write(message))
+        .send(Topics.JOBS, idempotencyKey, WireJson.write(new JobMessage(jobId)))
         .whenComplete(
             (result, failure) -> {
               if (failure != null) {

@@ -4,7 +4,6 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.GenerationRequest;
 import io.cardgen.common.wire.CardSpec;
-import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.WireJson;
 import io.cardgen.gateway.auth.Account;
@@ -31,7 +30,6 @@ public class JobSubmission {
   private final JobRepository jobs;
   private final PhotoIntake photos;
   private final JobPublisher publisher;
-  private final CarriedPhotos carried;
   private final ReplyWaiter replies;
   private final ReplyProperties replyProperties;
   private final Clock clock;
@@ -40,7 +38,6 @@ public class JobSubmission {
       JobRepository jobs,
       PhotoIntake photos,
       JobPublisher publisher,
-      CarriedPhotos carried,
       ReplyWaiter replies,
       ReplyProperties replyProperties,
       Clock clock) {
@@ -49,7 +46,6 @@ public class JobSubmission {
     this.jobs = jobs;
     this.photos = photos;
     this.publisher = publisher;
-    this.carried = carried;
     this.clock = clock;
   }
 
@@ -100,7 +96,7 @@ public class JobSubmission {
     JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
     if (recording == JobRepository.Recording.RECORDED) {
       CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
-      publisher.publish(new JobMessage(jobId, carried.of(incoming, refs)), key);
+      publisher.publish(jobId, key);
       return new Submission.Started(jobId, key, reply);
     }
     photos.discard(refs);

@@ -22,18 +22,11 @@ class KafkaTopics {
       @DefaultValue("3") int repliesPartitions,
       @DefaultValue("1") int replicationFactor) {}
 
-  /**
-   * A day is far longer than any job waits for a worker (the sweeper republishes one that waited
-   * too long anyway), and job messages may carry copies of small photos (ADR 0024), which should
-   * not outlive the work: hour-long segments let the day's limit apply within the hour.
-   */
   @Bean
   NewTopic jobsTopic(TopicProperties properties) {
     return TopicBuilder.name(Topics.JOBS)
         .partitions(properties.jobsPartitions())
         .replicas(properties.replicationFactor())
-        .config("retention.ms", "86400000")
-        .config("segment.ms", "3600000")
         .build();
   }
 

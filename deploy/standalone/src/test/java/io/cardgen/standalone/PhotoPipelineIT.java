@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.photo.ImageDimensions;
 import io.cardgen.common.photo.ImageFormat;
-import io.cardgen.common.wire.JobMessage;
-import io.cardgen.common.wire.Topics;
-import io.cardgen.common.wire.WireJson;
 import io.cardgen.standalone.simulator.LlmSimulator;
 import io.cardgen.testsupport.PhotoHost;
 import io.cardgen.testsupport.TestImages;
@@ -22,9 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -115,21 +109,6 @@ class PhotoPipelineIT {
     JsonNode card = succeeds(request(image), ext);
 
     assertStoredOriginal(card.get("images").get(0).asString(), ext, photo);
-  }
-
-  @Test
-  void publishesASmallInlinePhotoWithItsJobSoTheWorkerNeedNotReadItBack() throws Exception {
-    String key = "carried-" + UUID.randomUUID();
-
-    TestStack.Response response =
-        stack.generate(stack.demoKey(), key, request(Base64.getEncoder().encodeToString(PNG)));
-
-    assertThat(response.status()).as(response.toString()).isEqualTo(200);
-    String stored = response.json().get("data").get("images").get(0).asString();
-    JobMessage published = WireJson.read(jobRecord(key), JobMessage.class);
-    assertThat(published.photos()).containsOnlyKeys(stored);
-    assertThat(published.photos().get(stored)).isEqualTo(PNG);
-    assertStoredOriginal(stored, "png", PNG);
   }
 
   @Test
@@ -328,29 +307,6 @@ class PhotoPipelineIT {
         .param("key", key)
         .query(Long.class)
         .single();
-  }
-
-  /** The value of the record the gateway published on the jobs topic under {@code key}. */
-  private static String jobRecord(String key) {
-    Map<String, Object> settings =
-        Map.of(
-            "bootstrap.servers", stack.kafka().bootstrapServers(),
-            "group.id", "photo-pipeline-it-" + UUID.randomUUID(),
-            "auto.offset.reset", "earliest",
-            "key.deserializer", StringDeserializer.class.getName(),
-            "value.deserializer", StringDeserializer.class.getName());
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(settings)) {
-      consumer.subscribe(List.of(Topics.JOBS));
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (System.nanoTime() < deadline) {
-        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
-          if (key.equals(record.key())) {
-            return record.value();
-          }
-        }
-      }
-    }
-    throw new AssertionError("no record under " + key + " on " + Topics.JOBS);
   }
 
   /** The object at {@code key} is the untouched original, typed by its real format. */

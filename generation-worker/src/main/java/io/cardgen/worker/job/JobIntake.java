@@ -16,10 +16,9 @@ import org.springframework.stereotype.Component;
 /**
  * The share-group listener. It takes a synchronous slot of {@link WorkCapacity} before each record,
  * so when every slot is busy the consumer thread waits here instead of polling: the worker only
- * fetches work it can start. A record names its job (and may carry copies of its small stored
- * photos, ADR 0024); the claim in PostgreSQL decides whether this worker runs the job, so a
- * redelivered or duplicated record is harmless. A claimed job also waits for room in the {@link
- * PhotoMemoryBudget} before it starts, again on the consumer thread.
+ * fetches work it can start. A record is only a pointer; the claim in PostgreSQL decides whether
+ * this worker runs the job, so a redelivered or duplicated record is harmless. A claimed job also
+ * waits for room in the {@link PhotoMemoryBudget} before it starts, again on the consumer thread.
  */
 @Component
 class JobIntake implements MessageListener<String, String> {
@@ -78,24 +77,16 @@ class JobIntake implements MessageListener<String, String> {
     try {
       message = WireJson.read(record.value(), JobMessage.class);
     } catch (RuntimeException malformed) {
-      // Not the parser's message: it quotes the record, which may hold photo bytes (ADR 0024).
-      log.warn(
-          "Skipping a malformed record on {} (partition {}, offset {}): {}",
-          Topics.JOBS,
-          record.partition(),
-          record.offset(),
-          malformed.getClass().getSimpleName());
+      log.warn("Skipping a malformed record on {}: {}", Topics.JOBS, malformed.toString());
       return Optional.empty();
     }
     Instant now = clock.instant();
-    return claims
-        .claim(
-            message.jobId(),
-            identity.id(),
-            now,
-            now.plus(properties.lease()),
-            properties.maxAttempts())
-        .map(job -> job.carrying(message.photos()));
+    return claims.claim(
+        message.jobId(),
+        identity.id(),
+        now,
+        now.plus(properties.lease()),
+        properties.maxAttempts());
   }
 
   private void runAndRelease(ClaimedJob job) {

@@ -22,10 +22,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Gets a job's photos ready for the model: links are fetched under the photo-link rules (all at
- * once, within one deadline), stored ones are taken from the copies the job's message carried or
- * else read back from S3 (ADR 0024), every photo becomes a copy sized for the model, and only when
- * all of them are usable are the fetched originals stored next to the inline ones, so the card's
- * {@code images} always name objects in the bucket and a failed job leaves no fetched photo behind.
+ * once, within one deadline), stored ones are read back from S3, every photo becomes a copy sized
+ * for the model, and only when all of them are usable are the fetched originals stored next to the
+ * inline ones, so the card's {@code images} always name objects in the bucket and a failed job
+ * leaves no fetched photo behind.
  *
  * <p>A refused link or an unusable photo fails the job with {@code image_invalid}, which retrying
  * cannot fix, before a link that is only unavailable ({@code image_unavailable}) is considered.
@@ -86,15 +86,12 @@ class JobPhotos {
     List<Original> originals = new ArrayList<>(refs.size());
     for (PhotoRef ref : refs) {
       if (ref.source() == PhotoRef.Source.STORED) {
-        byte[] carried = job.carriedPhotos().take(ref.location());
-        byte[] bytes = carried != null ? carried : storage.get(ref.location());
-        originals.add(new Original(bytes, ref.location(), null));
+        originals.add(new Original(storage.get(ref.location()), ref.location(), null));
       } else {
         FetchOutcome.Fetched link = (FetchOutcome.Fetched) nextFetched.next();
         originals.add(new Original(link.bytes(), null, link.format()));
       }
     }
-    job.carriedPhotos().clear();
     List<PhotoInput> inputs = new ArrayList<>(originals.size());
     for (Original original : originals) {
       LlmCopy copy = preparer.prepare(original.bytes());
