@@ -21,6 +21,9 @@
 # and prints, for its first two waves of simultaneous requests, how busy the two cores were and
 # with which threads, in 10-ms steps; needs perf (apt-get install -y linux-perf) and the right to
 # trace the whole system (root, or kernel.perf_event_paranoid=-1); see scripts/bench/waves.py).
+# BENCH_PHOTO (a JPEG, PNG or WebP file: both paths send it instead of the 1x1 PNG, the simulator
+# as the worker would, so a level measures what a real photo adds; a photo-like JPEG comes from
+# `java scripts/bench/PhotoGen.java 1024 768 > photo.jpg`),
 # BENCH_STATEMENTS (1: preloads pg_stat_statements in the embedded PostgreSQL and prints, after the
 # table, each cardgen level's statements with their calls and execution time per card; needs psql,
 # apt-get install -y postgresql-client). BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
@@ -56,6 +59,22 @@ if [[ ${BENCH_BUILD:-0} == 1 || ! -f $jar ]]; then
 fi
 mkdir -p "$out"
 data=$(mktemp -d)
+
+# The request bodies: the 1x1 PNG, or BENCH_PHOTO in both, as a data URL.
+card_body=scripts/bench/card-request.json chat_body=scripts/bench/chat-request.json
+if [[ -n ${BENCH_PHOTO:-} ]]; then
+  case ${BENCH_PHOTO,,} in
+    *.jpg | *.jpeg) mime=image/jpeg ;;
+    *.png) mime=image/png ;;
+    *.webp) mime=image/webp ;;
+    *) echo "bench: BENCH_PHOTO must end in .jpg, .jpeg, .png or .webp" >&2; exit 2 ;;
+  esac
+  { printf 'data:%s;base64,' "$mime"; base64 -w0 "$BENCH_PHOTO"; } > "$out/photo-url"
+  card_body=$out/card-request.json chat_body=$out/chat-request.json
+  jq --rawfile url "$out/photo-url" '.image_url = $url' scripts/bench/card-request.json > "$card_body"
+  jq --rawfile url "$out/photo-url" '.messages[1].content[1].image_url.url = $url' \
+    scripts/bench/chat-request.json > "$chat_body"
+fi
 
 # Free ports, so a bench never collides with another stack on this machine.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -230,7 +249,7 @@ warmup_round() {
   compiler_ticks > "$out/compiler-ticks"
   j0=$(ticks "$pid")
   hey -n $(( warmup_c * 3 )) -c "$warmup_c" -t 300 -m POST -T application/json \
-    -H "Authorization: Bearer $key" -D scripts/bench/card-request.json \
+    -H "Authorization: Bearer $key" -D "$card_body" \
     "http://127.0.0.1:$public/api/text/product" > "$out/warmup.txt"
   j1=$(ticks "$pid") jit=$(compiler_ticks_since "$out/compiler-ticks")
   awk -v jt=$(( j1 - j0 )) -v jit="$jit" '/Requests\/sec:/ {rps=$2}
@@ -253,24 +272,29 @@ warm_up_jit() {
 
 # Warm both paths up (JIT, pools, topic leaders) so the first level is not a cold start.
 [[ ${BENCH_STATEMENTS:-0} == 1 ]] && psql_bench -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
-hey -n 200 -c 20 -t 300 -m POST -T application/json -D scripts/bench/chat-request.json \
+hey -n 200 -c 20 -t 300 -m POST -T application/json -D "$chat_body" \
   "$simulator/chat/completions" >/dev/null
 hey -n 200 -c 50 -t 300 -m POST -T application/json -H "Authorization: Bearer $key" \
-  -D scripts/bench/card-request.json "http://127.0.0.1:$public/api/text/product" >/dev/null
+  -D "$card_body" "http://127.0.0.1:$public/api/text/product" >/dev/null
 warmed=$(( SECONDS ))
 [[ $warmup == jit ]] && warm_up_jit
 warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "JVM flags: $(tr '\0' ' ' < /proc/$pid/cmdline | sed 's/ -jar .*//' | cut -d' ' -f2-); $warmed"
+if [[ -n ${BENCH_PHOTO:-} ]]; then
+  echo "photo: $BENCH_PHOTO, $(( $(stat -c %s "$BENCH_PHOTO") / 1024 )) KB"
+else
+  echo "photo: 1x1 PNG"
+fi
 rm -f "$out/threads.txt" "$out/waves.txt" "$out/statements.txt"
 printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s %9s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb p99_after
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
   printf '%-9s %5d %6d %s\n' simulator "$c" "$n" \
-    "$(measure simulator "$simulator/chat/completions" scripts/bench/chat-request.json "$c" "$n" '')"
+    "$(measure simulator "$simulator/chat/completions" "$chat_body" "$c" "$n" '')"
   printf '%-9s %5d %6d %s\n' cardgen "$c" "$n" \
-    "$(measure cardgen "http://127.0.0.1:$public/api/text/product" scripts/bench/card-request.json "$c" "$n" "$key")"
+    "$(measure cardgen "http://127.0.0.1:$public/api/text/product" "$card_body" "$c" "$n" "$key")"
 done
 [[ -f $out/threads.txt ]] && cat "$out/threads.txt"
 [[ -f $out/waves.txt ]] && cat "$out/waves.txt"
