@@ -29,7 +29,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code POST /api/text/product}. Checks run in the order of spec §5, the cheap ones first: key,
  * plan, API access, the plan's rate limit (before the body is read; the key and the rate limit in
- * one statement, {@link RateLimiter#authenticateAndAdmit}), the media type, body size, encoding and
+ * one statement, {@link RateLimiter#authenticateAndAdmit}), the media type, room to read the body
+ * ({@link IntakeMemory}: 503 with Retry-After when none frees up in time), body size, encoding and
  * syntax, the body's field rules, the Idempotency-Key header, plan options, plan limits, photos,
  * idempotency, credit. The first failing check answers; docs/api-errors.md lists them. The request
  * thread is released while the job runs: {@link AsyncAnswers} writes the answer once the reply or
@@ -46,6 +47,7 @@ class ProductCardController {
   private final Duration backstop;
   private final Executor answerExecutor;
   private final AsyncAnswers later;
+  private final IntakeMemory intakeMemory;
 
   ProductCardController(
       RateLimiter rateLimiter,
@@ -54,8 +56,10 @@ class ProductCardController {
       JobSubmission submission,
       ReplyProperties replyProperties,
       @Qualifier("applicationTaskExecutor") Executor answerExecutor,
-      AsyncAnswers later) {
+      AsyncAnswers later,
+      IntakeMemory intakeMemory) {
     this.answerExecutor = answerExecutor;
+    this.intakeMemory = intakeMemory;
     this.later = later;
     this.rateLimiter = rateLimiter;
     this.bodyLimit = bodyLimit.maxBodySize();
@@ -90,7 +94,28 @@ class ProductCardController {
     if (!JsonContentType.accepts(request.getContentType())) {
       return Answers.error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, revision);
     }
+    Optional<IntakeMemory.Lease> room = intakeMemory.admit(request.getContentLengthLong());
+    if (room.isEmpty()) {
+      return Answers.unavailable(revision, retryAfterSeconds);
+    }
+    // Until the photos are stored and the job published: what the body took is garbage then.
+    try (IntakeMemory.Lease lease = room.get()) {
+      return readAndSubmit(request, response, account, revision, plan.get(), idempotencyKey, lease);
+    }
+  }
+
+  private ResponseEntity<Envelope> readAndSubmit(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      Account account,
+      ApiRevision revision,
+      Plan plan,
+      String idempotencyKey,
+      IntakeMemory.Lease lease) {
     RequestBody.Read read = body.read(request);
+    if (read instanceof RequestBody.Parsed parsed) {
+      lease.settle(parsed.length());
+    }
     if (read instanceof RequestBody.TooLarge) {
       return Answers.tooLarge(revision, bodyLimit);
     }
@@ -105,7 +130,7 @@ class ProductCardController {
       return invalid(invalid.message(), revision);
     }
     GenerationRequest generation = ((ParseResult.Valid) result).request();
-    return submit(account, plan.get(), generation, idempotencyKey, revision, request, response);
+    return submit(account, plan, generation, idempotencyKey, revision, request, response);
   }
 
   /**

@@ -33,7 +33,10 @@ class RequestBody {
 
   sealed interface Read {}
 
-  record Parsed(JsonNode json) implements Read {}
+  /**
+   * @param length the body's size in bytes
+   */
+  record Parsed(JsonNode json, int length) implements Read {}
 
   record TooLarge() implements Read {}
 
@@ -74,7 +77,7 @@ class RequestBody {
     }
     try {
       JsonNode tree = strict.readTree(body);
-      return tree == null || tree.isMissingNode() ? malformed() : new Parsed(tree);
+      return tree == null || tree.isMissingNode() ? malformed() : new Parsed(tree, body.length);
     } catch (JacksonException malformed) {
       return isValidJson(body)
           ? new Malformed(Messages.format("invalid.body_duplicate_field"))

@@ -35,17 +35,22 @@ final class SharedStack {
   /** A second gateway of the shared stack, with a {@value #SMALL_BODY_LIMIT_BYTES}-byte limit. */
   static synchronized Replica secondGateway() throws Exception {
     if (replica == null) {
-      TestStack shared = get();
-      List<String> args = new ArrayList<>(shared.serviceArguments());
-      args.addAll(
-          List.of(
-              "--server.port=0",
-              "--cardgen.admin.port=0",
-              "--cardgen.admin.token=it-admin-token",
-              "--cardgen.api.max-body-size=" + SMALL_BODY_LIMIT_BYTES + "B"));
-      replica = new Replica(GatewayApplication.run(args.toArray(String[]::new)));
+      replica = extraGateway("--cardgen.api.max-body-size=" + SMALL_BODY_LIMIT_BYTES + "B");
     }
     return replica;
+  }
+
+  /**
+   * Another gateway replica on the shared stack's database, Kafka and S3, on free ports, with
+   * {@code settings} on top; the caller closes it.
+   */
+  static Replica extraGateway(String... settings) throws Exception {
+    List<String> args = new ArrayList<>(get().serviceArguments());
+    args.addAll(
+        List.of(
+            "--server.port=0", "--cardgen.admin.port=0", "--cardgen.admin.token=it-admin-token"));
+    args.addAll(List.of(settings));
+    return new Replica(GatewayApplication.run(args.toArray(String[]::new)));
   }
 
   private static synchronized void stop() {

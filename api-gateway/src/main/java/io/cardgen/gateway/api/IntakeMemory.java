@@ -1,0 +1,125 @@
+package io.cardgen.gateway.api;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+/**
+ * Bounds the memory that card requests' bodies take while the gateway reads, parses and stores
+ * them. With virtual threads nothing else limits how many bodies are read at once, and a burst of
+ * large photos (the body limit is 32 MB) would exhaust the heap: a request is {@linkplain #admit
+ * admitted} at {@value #FOOTPRINT} times its declared size before its body is read, and waits, not
+ * reading, while that does not fit. The factor is what a body of base64 photos costs at its peak:
+ * its bytes, the parser's UTF-16 buffer for the photo string (twice the bytes), the string itself
+ * and the decoded photo (three quarters). A body without a declared size is admitted at the body
+ * limit and {@linkplain Lease#settle settled} once read. A request larger than the whole budget is
+ * admitted alone, so it can still run.
+ *
+ * <p>Fair: a large request is not overtaken forever by small ones. Counted in kilobytes.
+ */
+@Component
+final class IntakeMemory {
+
+  static final int FOOTPRINT = 5;
+
+  private final Semaphore kilobytes;
+  private final int capacity;
+  private final long bodyLimit;
+  private final Duration wait;
+  private final Counter refusals;
+
+  @Autowired
+  IntakeMemory(BodyLimitProperties properties, MeterRegistry meters) {
+    this(
+        properties.intakeMemoryOr(Runtime.getRuntime().maxMemory()),
+        properties.maxBodySize().toBytes(),
+        properties.intakeWait(),
+        meters);
+  }
+
+  IntakeMemory(long budgetBytes, long bodyLimit, Duration wait, MeterRegistry meters) {
+    if (budgetBytes < 1024 || bodyLimit <= 0 || wait.isNegative()) {
+      throw new IllegalArgumentException(
+          "cardgen.api.intake-memory must be at least 1KB and cardgen.api.intake-wait not negative");
+    }
+    this.capacity = (int) Math.min(Integer.MAX_VALUE, budgetBytes / 1024);
+    this.kilobytes = new Semaphore(capacity, true);
+    this.bodyLimit = bodyLimit;
+    this.wait = wait;
+    Gauge.builder("cardgen.intake.memory.free", kilobytes, free -> 1024.0 * free.availablePermits())
+        .description("Room left for card request bodies being read and stored")
+        .baseUnit("bytes")
+        .register(meters);
+    this.refusals =
+        Counter.builder("cardgen.intake.refused")
+            .description("Card requests answered 503: no room for their body freed up in time")
+            .register(meters);
+  }
+
+  /**
+   * Waits up to the configured time for room for a body of {@code declaredLength} bytes (negative:
+   * not declared); empty when there was none, or when the thread was interrupted. A declared length
+   * over the body limit needs no room: such a body is refused without being read.
+   */
+  Optional<Lease> admit(long declaredLength) {
+    if (declaredLength > bodyLimit) {
+      return Optional.of(new Lease(0));
+    }
+    int needed = kilobytesFor(declaredLength < 0 ? bodyLimit : declaredLength);
+    try {
+      if (kilobytes.tryAcquire(needed, wait.toMillis(), TimeUnit.MILLISECONDS)) {
+        return Optional.of(new Lease(needed));
+      }
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    refusals.increment();
+    return Optional.empty();
+  }
+
+  /** Kilobytes free now; for tests. */
+  int availableKilobytes() {
+    return kilobytes.availablePermits();
+  }
+
+  /** Whether a request waits for room now; for tests. */
+  boolean hasWaiting() {
+    return kilobytes.hasQueuedThreads();
+  }
+
+  private int kilobytesFor(long bodyBytes) {
+    long kb = (FOOTPRINT * bodyBytes + 1023) / 1024;
+    return (int) Math.max(1, Math.min(capacity, kb));
+  }
+
+  /** Room held for one request's body; close it once the body and its photos are let go. */
+  final class Lease implements AutoCloseable {
+
+    private int held;
+
+    private Lease(int held) {
+      this.held = held;
+    }
+
+    /** The body turned out to be {@code bodyBytes} long: gives back what it does not need. */
+    void settle(long bodyBytes) {
+      int needed = kilobytesFor(bodyBytes);
+      if (needed < held) {
+        kilobytes.release(held - needed);
+        held = needed;
+      }
+    }
+
+    @Override
+    public void close() {
+      kilobytes.release(held);
+      held = 0;
+    }
+  }
+}

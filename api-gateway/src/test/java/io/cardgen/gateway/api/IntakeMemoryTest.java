@@ -1,0 +1,96 @@
+package io.cardgen.gateway.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class IntakeMemoryTest {
+
+  private static final long KB = 1024;
+
+  private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
+  private IntakeMemory memory(long budgetKb, long bodyLimitKb, Duration wait) {
+    return new IntakeMemory(budgetKb * KB, bodyLimitKb * KB, wait, meters);
+  }
+
+  @Test
+  void holdsFiveTimesTheDeclaredBodyUntilTheLeaseIsClosed() {
+    IntakeMemory memory = memory(100, 32, Duration.ZERO);
+
+    try (IntakeMemory.Lease lease = memory.admit(4 * KB).orElseThrow()) {
+      assertThat(memory.availableKilobytes()).isEqualTo(80);
+      assertThat(meters.get("cardgen.intake.memory.free").gauge().value()).isEqualTo(80.0 * KB);
+    }
+
+    assertThat(memory.availableKilobytes()).isEqualTo(100);
+  }
+
+  @Test
+  void refusesWhenNoRoomFreesUpWithinTheWaitAndCountsTheRefusal() {
+    IntakeMemory memory = memory(10, 32, Duration.ofMillis(50));
+    Optional<IntakeMemory.Lease> first = memory.admit(2 * KB);
+
+    Optional<IntakeMemory.Lease> second = memory.admit(1);
+
+    assertThat(first).isPresent();
+    assertThat(second).isEmpty();
+    assertThat(meters.get("cardgen.intake.refused").counter().count()).isEqualTo(1.0);
+  }
+
+  @Test
+  void admitsAWaitingRequestOnceRoomIsGivenBack() throws Exception {
+    IntakeMemory memory = memory(10, 32, Duration.ofSeconds(30));
+    IntakeMemory.Lease first = memory.admit(2 * KB).orElseThrow();
+    CompletableFuture<Optional<IntakeMemory.Lease>> second =
+        CompletableFuture.supplyAsync(() -> memory.admit(2 * KB));
+    await().until(() -> memory.hasWaiting());
+    assertThat(second).isNotDone();
+
+    first.close();
+
+    assertThat(second.get(10, TimeUnit.SECONDS)).isPresent();
+    assertThat(memory.availableKilobytes()).isZero();
+  }
+
+  @Test
+  void aDeclaredBodyOverTheLimitNeedsNoRoomSinceItIsNeverRead() {
+    IntakeMemory memory = memory(10, 32, Duration.ZERO);
+    memory.admit(2 * KB).orElseThrow();
+
+    assertThat(memory.admit(33 * KB)).isPresent();
+    assertThat(memory.availableKilobytes()).isZero();
+  }
+
+  @Test
+  void aBodyOfUnknownLengthHoldsTheLimitUntilItIsReadThenOnlyWhatItNeeds() {
+    IntakeMemory memory = memory(1000, 32, Duration.ZERO);
+
+    IntakeMemory.Lease lease = memory.admit(-1).orElseThrow();
+    assertThat(memory.availableKilobytes()).isEqualTo(1000 - 5 * 32);
+    lease.settle(2 * KB);
+
+    assertThat(memory.availableKilobytes()).isEqualTo(1000 - 10);
+    lease.close();
+    assertThat(memory.availableKilobytes()).isEqualTo(1000);
+  }
+
+  @Test
+  void aBodyLargerThanTheWholeBudgetIsAdmittedAloneSoItCanStillRun() {
+    IntakeMemory memory = memory(10, 32 * KB, Duration.ZERO);
+
+    Optional<IntakeMemory.Lease> large = memory.admit(20 * KB);
+
+    assertThat(large).isPresent();
+    assertThat(memory.availableKilobytes()).isZero();
+    assertThat(memory.admit(1)).isEmpty();
+    large.get().close();
+    assertThat(memory.admit(1)).isPresent();
+  }
+}

@@ -1,0 +1,116 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The gateway reads a card request's body only when there is room for it
+ * (cardgen.api.intake-memory, here 64 KB): while an upload that stalls holds all of it, another
+ * request waits for cardgen.api.intake-wait and is answered 503 generation_unavailable with
+ * Retry-After, changing nothing; once the stalled upload is given up, the same request with the
+ * same key goes through. Without this bound, a hundred simultaneous requests with 7.7 MB photos
+ * took the standalone's heap (docs/performance.md, thirteenth round).
+ */
+class IntakeMemoryIT {
+
+  private static final int ROOM_BYTES = 64 * 1024;
+
+  private static TestStack stack;
+  private static SharedStack.Replica gateway;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack = SharedStack.get();
+    gateway =
+        SharedStack.extraGateway(
+            "--cardgen.api.intake-memory=" + ROOM_BYTES + "B", "--cardgen.api.intake-wait=500ms");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (gateway != null) {
+      gateway.context().close();
+    }
+  }
+
+  @Test
+  void answers503WhileAStalledUploadHoldsTheRoomAndServesTheRetryOnceItIsGivenUp()
+      throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 1);
+    PublicApi api = new PublicApi(gateway.publicPort());
+    Map<String, String> key = Map.of("Idempotency-Key", "intake-it-" + tenant.id());
+    String body = RequestBodies.aRequest().json();
+
+    TestStack.Response refused;
+    try (Socket stalled = stalledUpload(tenant.apiKey(), 60_000)) {
+      await("the stalled upload holds all the room")
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> freeRoom() == 0.0);
+
+      refused = api.post(tenant.apiKey(), key, body);
+    }
+
+    assertThat(refused.status()).as(refused.toString()).isEqualTo(503);
+    JsonNode envelope = refused.json();
+    assertThat(envelope.get("code").asString()).isEqualTo("generation_unavailable");
+    assertThat(envelope.get("message").asString()).matches(".*[а-яА-Я].*");
+    assertThat(refused.header("Retry-After")).isNotBlank();
+    JsonNode account = stack.account(tenant.id());
+    assertThat(account.get("balance").asLong()).isEqualTo(1);
+    assertThat(account.get("reserved").asLong()).isZero();
+    assertThat(jobs(tenant)).isZero();
+
+    await("the room is given back").atMost(Duration.ofSeconds(10)).until(() -> freeRoom() > 0);
+    TestStack.Response retried = api.post(tenant.apiKey(), key, body);
+
+    assertThat(retried.status()).as(retried.toString()).isEqualTo(200);
+    assertThat(stack.account(tenant.id()).get("balance").asLong()).isZero();
+  }
+
+  /** Sends a request head declaring {@code declared} bytes of body, and ten of them. */
+  private static Socket stalledUpload(String apiKey, int declared) throws Exception {
+    int port = gateway.publicPort();
+    Socket socket = new Socket("localhost", port);
+    OutputStream out = socket.getOutputStream();
+    String head =
+        "POST /api/text/product HTTP/1.1\r\nHost: localhost:"
+            + port
+            + "\r\nAuthorization: Bearer "
+            + apiKey
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + declared
+            + "\r\n\r\n{\"image_u";
+    out.write(head.getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+    return socket;
+  }
+
+  private static double freeRoom() {
+    return gateway
+        .context()
+        .getBean(MeterRegistry.class)
+        .get("cardgen.intake.memory.free")
+        .gauge()
+        .value();
+  }
+
+  private static long jobs(Tenants.Tenant tenant) {
+    return stack
+        .jdbc()
+        .sql("SELECT count(*) FROM jobs WHERE account_id = :account")
+        .param("account", tenant.id())
+        .query(Long.class)
+        .single();
+  }
+}
