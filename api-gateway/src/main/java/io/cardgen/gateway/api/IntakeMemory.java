@@ -17,9 +17,11 @@ import org.springframework.stereotype.Component;
  * admitted} at {@value #FOOTPRINT} times its declared size before its body is read, and waits, not
  * reading, while that does not fit. The factor is what a body of base64 photos costs at its peak:
  * its bytes, the parser's UTF-16 buffer for the photo string (twice the bytes), the string itself
- * and the decoded photo (three quarters). A body without a declared size is admitted at the body
- * limit and {@linkplain Lease#settle settled} once read. A request larger than the whole budget is
- * admitted alone, so it can still run.
+ * and the decoded photo (three quarters). A body without a declared size (chunked) is admitted as
+ * if it were {@value #UNDECLARED_GUESS} bytes, and {@linkplain Lease#settle settled} once read and
+ * before it is parsed, waiting then for any room it needs beyond that: its raw bytes are read
+ * uncounted, but the parse and the decode, four fifths of its peak, are not started without room. A
+ * request larger than the whole budget is admitted alone, so it can still run.
  *
  * <p>Fair: a large request is not overtaken forever by small ones. Counted in kilobytes.
  */
@@ -27,6 +29,7 @@ import org.springframework.stereotype.Component;
 final class IntakeMemory {
 
   static final int FOOTPRINT = 5;
+  static final int UNDECLARED_GUESS = 64 * 1024;
 
   private final Semaphore kilobytes;
   private final int capacity;
@@ -71,16 +74,21 @@ final class IntakeMemory {
     if (declaredLength > bodyLimit) {
       return Optional.of(new Lease(0));
     }
-    int needed = kilobytesFor(declaredLength < 0 ? bodyLimit : declaredLength);
+    int needed = kilobytesFor(declaredLength < 0 ? UNDECLARED_GUESS : declaredLength);
+    return acquired(needed) ? Optional.of(new Lease(needed)) : Optional.empty();
+  }
+
+  /** Waits up to the configured time for {@code needed} kilobytes; counts a refusal if in vain. */
+  private boolean acquired(int needed) {
     try {
       if (kilobytes.tryAcquire(needed, wait.toMillis(), TimeUnit.MILLISECONDS)) {
-        return Optional.of(new Lease(needed));
+        return true;
       }
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
     }
     refusals.increment();
-    return Optional.empty();
+    return false;
   }
 
   /** Kilobytes free now; for tests. */
@@ -107,13 +115,19 @@ final class IntakeMemory {
       this.held = held;
     }
 
-    /** The body turned out to be {@code bodyBytes} long: gives back what it does not need. */
-    void settle(long bodyBytes) {
+    /**
+     * The body turned out to be {@code bodyBytes} long: gives back what it does not need, or waits
+     * for what it needs beyond what it holds (a chunked body); false when that room did not come.
+     */
+    boolean settle(long bodyBytes) {
       int needed = kilobytesFor(bodyBytes);
       if (needed < held) {
         kilobytes.release(held - needed);
-        held = needed;
+      } else if (needed > held && !acquired(needed - held)) {
+        return false;
       }
+      held = needed;
+      return true;
     }
 
     @Override

@@ -112,9 +112,9 @@ class ProductCardController {
       Plan plan,
       String idempotencyKey,
       IntakeMemory.Lease lease) {
-    RequestBody.Read read = body.read(request);
-    if (read instanceof RequestBody.Parsed parsed) {
-      lease.settle(parsed.length());
+    RequestBody.Read read = body.read(request, lease::settle);
+    if (read instanceof RequestBody.NoRoom) {
+      return Answers.unavailable(revision, retryAfterSeconds);
     }
     if (read instanceof RequestBody.TooLarge) {
       return Answers.tooLarge(revision, bodyLimit);

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.function.LongPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -33,12 +34,12 @@ class RequestBody {
 
   sealed interface Read {}
 
-  /**
-   * @param length the body's size in bytes
-   */
-  record Parsed(JsonNode json, int length) implements Read {}
+  record Parsed(JsonNode json) implements Read {}
 
   record TooLarge() implements Read {}
+
+  /** Read whole, but there is no room to parse it now ({@link IntakeMemory}). */
+  record NoRoom() implements Read {}
 
   /** The client broke the body's framing: bad chunks, fewer bytes than declared, a stall. */
   record Unreadable() implements Read {}
@@ -58,7 +59,11 @@ class RequestBody {
     this.limit = properties.maxBodySize().toBytes();
   }
 
-  Read read(HttpServletRequest request) {
+  /**
+   * @param roomFor asked, once the body is read and before it is parsed, whether there is room for
+   *     a body of that many bytes; parsing and decoding are most of what a body costs
+   */
+  Read read(HttpServletRequest request, LongPredicate roomFor) {
     if (request.getContentLengthLong() > limit) {
       return new TooLarge();
     }
@@ -72,12 +77,15 @@ class RequestBody {
     if (body.length > limit) {
       return new TooLarge();
     }
+    if (!roomFor.test(body.length)) {
+      return new NoRoom();
+    }
     if (!isUtf8(body)) {
       return new Malformed(Messages.format("invalid.body_encoding"));
     }
     try {
       JsonNode tree = strict.readTree(body);
-      return tree == null || tree.isMissingNode() ? malformed() : new Parsed(tree, body.length);
+      return tree == null || tree.isMissingNode() ? malformed() : new Parsed(tree);
     } catch (JacksonException malformed) {
       return isValidJson(body)
           ? new Malformed(Messages.format("invalid.body_duplicate_field"))

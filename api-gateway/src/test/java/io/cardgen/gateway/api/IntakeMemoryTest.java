@@ -69,16 +69,36 @@ class IntakeMemoryTest {
   }
 
   @Test
-  void aBodyOfUnknownLengthHoldsTheLimitUntilItIsReadThenOnlyWhatItNeeds() {
-    IntakeMemory memory = memory(1000, 32, Duration.ZERO);
+  void aChunkedBodyIsAdmittedAtAGuessThenSettledToItsSizeOnceRead() {
+    IntakeMemory memory = memory(1000, 32 * KB, Duration.ZERO);
 
-    IntakeMemory.Lease lease = memory.admit(-1).orElseThrow();
-    assertThat(memory.availableKilobytes()).isEqualTo(1000 - 5 * 32);
-    lease.settle(2 * KB);
-
+    IntakeMemory.Lease small = memory.admit(-1).orElseThrow();
+    assertThat(memory.availableKilobytes()).isEqualTo(1000 - 5 * 64);
+    assertThat(small.settle(2 * KB)).isTrue();
     assertThat(memory.availableKilobytes()).isEqualTo(1000 - 10);
-    lease.close();
+
+    IntakeMemory.Lease large = memory.admit(-1).orElseThrow();
+    assertThat(large.settle(100 * KB)).isTrue();
+    assertThat(memory.availableKilobytes()).isEqualTo(1000 - 10 - 500);
+
+    small.close();
+    large.close();
     assertThat(memory.availableKilobytes()).isEqualTo(1000);
+  }
+
+  @Test
+  void aChunkedBodyLargerThanTheRoomLeftIsNotParsedAndKeepsOnlyWhatItHeld() {
+    IntakeMemory memory = memory(400, 32 * KB, Duration.ofMillis(50));
+    IntakeMemory.Lease other = memory.admit(10 * KB).orElseThrow();
+    IntakeMemory.Lease chunked = memory.admit(-1).orElseThrow();
+
+    assertThat(chunked.settle(100 * KB)).isFalse();
+    assertThat(memory.availableKilobytes()).isEqualTo(400 - 50 - 320);
+    assertThat(meters.get("cardgen.intake.refused").counter().count()).isEqualTo(1.0);
+
+    chunked.close();
+    other.close();
+    assertThat(memory.availableKilobytes()).isEqualTo(400);
   }
 
   @Test
