@@ -69,7 +69,7 @@ class IntakeMemoryIT {
     JsonNode account = stack.account(tenant.id());
     assertThat(account.get("balance").asLong()).isEqualTo(1);
     assertThat(account.get("reserved").asLong()).isZero();
-    assertThat(jobs(tenant)).isZero();
+    assertThat(new BatchApi(stack).jobsOf(tenant.id())).isZero();
 
     await("the room is given back").atMost(Duration.ofSeconds(10)).until(() -> freeRoom() > 0);
     TestStack.Response retried = api.post(tenant.apiKey(), key, body);
@@ -103,14 +103,5 @@ class IntakeMemoryIT {
         .get("cardgen.intake.memory.free")
         .gauge()
         .value();
-  }
-
-  private static long jobs(Tenants.Tenant tenant) {
-    return stack
-        .jdbc()
-        .sql("SELECT count(*) FROM jobs WHERE account_id = :account")
-        .param("account", tenant.id())
-        .query(Long.class)
-        .single();
   }
 }
