@@ -14,9 +14,10 @@ import java.util.concurrent.Semaphore;
  * 1024-pixel one). The original, untouched, is what the bucket keeps.
  *
  * <p>Every photo is decoded, also one that needs no scaling, so a file that is whole but not a
- * decodable image is {@code image_invalid} here rather than a provider error later. The order is
- * fixed: the declared canvas is checked against the pixel limit before anything is decoded, the
- * decoder subsamples to between one and two times the target, and the rest is scaled bilinearly.
+ * decodable image is {@code image_invalid} here rather than a provider error later; one that needs
+ * no copy is decoded to a thumbnail, which reads all of it but keeps little. The order is fixed:
+ * the declared canvas is checked against the pixel limit before anything is decoded, the decoder
+ * subsamples to between one and two times the target, and the rest is scaled bilinearly.
  *
  * <ul>
  *   <li>JPEG, PNG and WebP that already fit are passed on as they are, bytes unchanged;
@@ -30,6 +31,9 @@ import java.util.concurrent.Semaphore;
  * Thread-safe.
  */
 public final class LlmPhotoPreparer {
+
+  /** The longest side kept of a photo that is decoded only to check it. */
+  private static final int CHECK_SIDE = 64;
 
   private final PhotoLimits limits;
   private final int maxSide;
@@ -70,14 +74,18 @@ public final class LlmPhotoPreparer {
   private LlmCopy copyOf(byte[] original, ImageFormat format, ImageDimensions declared)
       throws IOException {
     int longest = Math.max(declared.width(), declared.height());
-    BufferedImage image = PhotoDecoder.decode(original, format, Math.max(1, longest / maxSide));
     int orientation =
         format == ImageFormat.JPEG ? ExifOrientation.of(original) : ExifOrientation.AS_STORED;
     if (longest <= maxSide
         && format != ImageFormat.GIF
         && orientation == ExifOrientation.AS_STORED) {
+      // Decoded only to prove that it decodes, so only a thumbnail of it is kept: the decoder
+      // still reads every row of the file, but the raster of a 1024x768 photo (2.4 MB, which G1
+      // allocates outside the young generation) and its copying are left out.
+      PhotoDecoder.decode(original, format, Math.max(1, longest / CHECK_SIDE));
       return new LlmCopy.Ready(original, format, declared.width(), declared.height());
     }
+    BufferedImage image = PhotoDecoder.decode(original, format, Math.max(1, longest / maxSide));
     BufferedImage fitted = ExifOrientation.apply(fit(image), orientation);
     PhotoEncoder.Encoded copy = PhotoEncoder.encode(fitted, jpegQuality);
     return new LlmCopy.Ready(copy.bytes(), copy.format(), fitted.getWidth(), fitted.getHeight());

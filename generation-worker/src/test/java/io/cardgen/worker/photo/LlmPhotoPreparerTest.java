@@ -111,7 +111,16 @@ class LlmPhotoPreparerTest {
 
     assertThat(preparer.prepare(Arrays.copyOf(jpeg, jpeg.length - 2)))
         .isInstanceOf(LlmCopy.Unusable.class);
-    assertThat(preparer.prepare(withGarbledImageData(TestImages.png(300, 200))))
+    assertThat(preparer.prepare(withGarbledImageData(TestImages.png(300, 200), 0)))
+        .isInstanceOf(LlmCopy.Unusable.class);
+  }
+
+  @Test
+  void refusesAPhotoThatFitsWhenTheEndOfItsImageDataDoesNotDecode() {
+    byte[] fits = TestImages.png(200, 150);
+
+    assertThat(preparer.prepare(fits)).isInstanceOf(LlmCopy.Ready.class);
+    assertThat(preparer.prepare(withGarbledImageData(fits, 0.5)))
         .isInstanceOf(LlmCopy.Unusable.class);
   }
 
@@ -141,15 +150,19 @@ class LlmPhotoPreparerTest {
     return ImageIO.read(new ByteArrayInputStream(copy.bytes()));
   }
 
-  /** The PNG with its first IDAT chunk's data overwritten; chunk structure and length intact. */
-  private static byte[] withGarbledImageData(byte[] png) {
+  /**
+   * The PNG with its first IDAT chunk's data overwritten from {@code from} (a fraction of its
+   * length) on; chunk structure and length intact.
+   */
+  private static byte[] withGarbledImageData(byte[] png, double from) {
     byte[] garbled = png.clone();
     ByteBuffer bytes = ByteBuffer.wrap(garbled);
     int pos = 8;
     while (!new String(garbled, pos + 4, 4, StandardCharsets.US_ASCII).equals("IDAT")) {
       pos += 12 + bytes.getInt(pos);
     }
-    Arrays.fill(garbled, pos + 8, pos + 8 + bytes.getInt(pos), (byte) 0x5A);
+    int length = bytes.getInt(pos);
+    Arrays.fill(garbled, pos + 8 + (int) (length * from), pos + 8 + length, (byte) 0x5A);
     return garbled;
   }
 }
