@@ -73,14 +73,12 @@ final class FileEnds {
    */
   private static int endOfScan(HeaderBytes bytes, int pos) {
     while (true) {
-      if (bytes.u8(pos) == 0xFF) {
-        int next = bytes.u8(pos + 1);
-        if (next != 0x00 && !(next >= 0xD0 && next <= 0xD7)) {
-          return pos;
-        }
-        pos++;
+      pos = bytes.indexOfFF(pos);
+      int next = bytes.u8(pos + 1);
+      if (next != 0x00 && !(next >= 0xD0 && next <= 0xD7)) {
+        return pos;
       }
-      pos++;
+      pos += 2;
     }
   }
 

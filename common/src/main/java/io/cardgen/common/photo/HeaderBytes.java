@@ -26,6 +26,19 @@ final class HeaderBytes {
     return data[at] & 0xFF;
   }
 
+  /**
+   * The first index from {@code from} on that holds 0xFF: one loop over the array rather than a
+   * checked read per byte, since a JPEG's entropy-coded data is nearly all of the file.
+   */
+  int indexOfFF(int from) {
+    for (int at = Math.max(from, 0); at < data.length; at++) {
+      if (data[at] == (byte) 0xFF) {
+        return at;
+      }
+    }
+    throw new MalformedHeader("truncated header");
+  }
+
   int u16be(int at) {
     return u8(at) << 8 | u8(at + 1);
   }
