@@ -11,7 +11,6 @@ import dev.langchain4j.data.message.UserMessage;
 import io.cardgen.common.request.ProductFact;
 import io.cardgen.common.wire.CardSpec;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +32,14 @@ final class CardPrompt {
     this.imageDetail = imageDetail;
   }
 
-  List<ChatMessage> messages(CardSpec spec, List<PhotoInput> photos) {
+  /**
+   * @param photos the card's photos as {@link PhotoPayloads} placeholders, in the client's order
+   */
+  List<ChatMessage> messages(CardSpec spec, List<Image> photos) {
     List<Content> parts = new ArrayList<>(photos.size() + 1);
     parts.add(TextContent.from(userText(spec, photos.size())));
-    for (PhotoInput photo : photos) {
-      Image image =
-          Image.builder()
-              .base64Data(Base64.getEncoder().encodeToString(photo.bytes()))
-              .mimeType(photo.mimeType())
-              .build();
-      parts.add(ImageContent.from(image, imageDetail));
+    for (Image photo : photos) {
+      parts.add(ImageContent.from(photo, imageDetail));
     }
     return List.of(SystemMessage.from(library.system()), UserMessage.from(parts));
   }

@@ -21,6 +21,7 @@ public class CardWriter {
   private static final Logger log = LoggerFactory.getLogger(CardWriter.class);
 
   private final CardPrompt prompt;
+  private final PhotoPayloads payloads;
   private final ProviderCall provider;
   private final CardRound round;
   private final RepairRound repair;
@@ -29,12 +30,14 @@ public class CardWriter {
 
   CardWriter(
       CardPrompt prompt,
+      PhotoPayloads payloads,
       ProviderCall provider,
       CardRound round,
       RepairRound repair,
       LlmMetrics metrics,
       String promptVersion) {
     this.prompt = prompt;
+    this.payloads = payloads;
     this.provider = provider;
     this.round = round;
     this.repair = repair;
@@ -49,8 +52,13 @@ public class CardWriter {
   public LlmOutcome write(CardSpec spec, List<PhotoInput> photos) {
     Objects.requireNonNull(spec, "spec");
     Objects.requireNonNull(photos, "photos");
+    try (PhotoPayloads.Lease lease = payloads.lease(photos)) {
+      return writeFrom(spec, prompt.messages(spec, lease.images()));
+    }
+  }
+
+  private LlmOutcome writeFrom(CardSpec spec, List<ChatMessage> messages) {
     Instant deadline = provider.deadline();
-    List<ChatMessage> messages = prompt.messages(spec, photos);
     Round first = round.run(spec, messages, deadline);
     recordFirst(spec, first);
     if (first instanceof Round.Accepted accepted) {

@@ -54,10 +54,11 @@ public class LlmConfiguration {
   static CardWriter cardWriter(
       LlmProperties properties, InstantSource clock, MeterRegistry registry, ProviderGate gate) {
     PromptLibrary prompts = PromptLibrary.load(properties.promptVersion());
+    PhotoPayloads payloads = new PhotoPayloads();
     LlmMetrics metrics = new LlmMetrics(registry, properties.model(), prompts.version());
     ProviderCall provider =
         new ProviderCall(
-            chatModel(properties, clock, gate),
+            chatModel(properties, clock, gate, payloads),
             gate,
             properties,
             clock,
@@ -72,6 +73,7 @@ public class LlmConfiguration {
             metrics);
     return new CardWriter(
         new CardPrompt(prompts, properties.imageDetail()),
+        payloads,
         provider,
         round,
         new RepairRound(prompts),
@@ -83,9 +85,10 @@ public class LlmConfiguration {
    * One client for all cards: it is thread-safe and pools connections. Request and response logging
    * stay off because requests carry the API key header and every photo in base64.
    */
-  static ChatModel chatModel(LlmProperties properties, InstantSource clock, ProviderGate gate) {
+  static ChatModel chatModel(
+      LlmProperties properties, InstantSource clock, ProviderGate gate, PhotoPayloads payloads) {
     return OpenAiChatModel.builder()
-        .httpClientBuilder(ProviderHttpClient.builder(clock, gate::observe))
+        .httpClientBuilder(ProviderHttpClient.builder(clock, gate::observe, payloads))
         .baseUrl(properties.baseUrl())
         .apiKey(properties.apiKey())
         .modelName(properties.model())

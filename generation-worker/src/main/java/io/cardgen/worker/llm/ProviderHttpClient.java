@@ -28,6 +28,7 @@ final class ProviderHttpClient implements HttpClient {
   private final Duration readTimeout;
   private final InstantSource clock;
   private final Consumer<RateLimitHeaders> observer;
+  private final PhotoPayloads payloads;
 
   private ProviderHttpClient(Builder builder) {
     this.client =
@@ -35,10 +36,12 @@ final class ProviderHttpClient implements HttpClient {
     this.readTimeout = builder.readTimeout;
     this.clock = builder.clock;
     this.observer = builder.observer;
+    this.payloads = builder.payloads;
   }
 
-  static Builder builder(InstantSource clock, Consumer<RateLimitHeaders> observer) {
-    return new Builder(clock, observer);
+  static Builder builder(
+      InstantSource clock, Consumer<RateLimitHeaders> observer, PhotoPayloads payloads) {
+    return new Builder(clock, observer, payloads);
   }
 
   @Override
@@ -92,19 +95,22 @@ final class ProviderHttpClient implements HttpClient {
             request.method().name(),
             body == null
                 ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                : java.net.http.HttpRequest.BodyPublishers.ofString(body))
+                : java.net.http.HttpRequest.BodyPublishers.ofByteArray(payloads.resolve(body)))
         .build();
   }
 
   static final class Builder implements HttpClientBuilder {
     private final InstantSource clock;
     private final Consumer<RateLimitHeaders> observer;
+    private final PhotoPayloads payloads;
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration readTimeout = Duration.ofSeconds(60);
 
-    private Builder(InstantSource clock, Consumer<RateLimitHeaders> observer) {
+    private Builder(
+        InstantSource clock, Consumer<RateLimitHeaders> observer, PhotoPayloads payloads) {
       this.clock = clock;
       this.observer = observer;
+      this.payloads = payloads;
     }
 
     @Override

@@ -79,6 +79,9 @@ class CardWriterRepairTest {
     assertThat(second).hasSize(4);
     assertThat(second.get(0)).isEqualTo(first.get(0));
     assertThat(second.get(1)).isEqualTo(first.get(1));
+    assertThat(first.get(1).get("content").get(1).get("image_url").get("url").stringValue())
+        .as("both rounds send the photo itself")
+        .isEqualTo("data:image/jpeg;base64,AQID");
     assertThat(second.get(2).get("role").stringValue()).isEqualTo("assistant");
     assertThat(second.get(2).get("content").stringValue()).isEqualTo(TOO_SHORT);
     assertThat(second.get(3).get("role").stringValue()).isEqualTo("user");
