@@ -5,10 +5,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.function.LongPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,7 +76,7 @@ class RequestBody {
     if (!roomFor.test(body.length)) {
       return new NoRoom();
     }
-    if (!isUtf8(body)) {
+    if (!StrictUtf8.isWellFormed(body)) {
       return new Malformed(Messages.format("invalid.body_encoding"));
     }
     try {
@@ -91,37 +87,6 @@ class RequestBody {
           ? new Malformed(Messages.format("invalid.body_duplicate_field"))
           : malformed();
     }
-  }
-
-  /**
-   * Strict UTF-8: the JDK's decoder refuses overlong forms ({@code C1 B3} for {@code s}), encoded
-   * surrogates and truncated sequences, which a lenient JSON parser might read as other text.
-   */
-  private static boolean isUtf8(byte[] body) {
-    if (isAscii(body)) {
-      // The common case, a body of base64 photos and Latin text, needs no decoder: the decoder
-      // would copy the whole body into a char buffer twice its size only to throw it away.
-      return true;
-    }
-    try {
-      StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(body));
-      return true;
-    } catch (CharacterCodingException invalid) {
-      return false;
-    }
-  }
-
-  private static boolean isAscii(byte[] body) {
-    for (byte b : body) {
-      if (b < 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** Only a body that fails the strict reading alone has a repeated key. */
