@@ -49,8 +49,11 @@ class JobPhotos {
   private record Original(byte[] bytes, String storedKey, ImageFormat fetchedFormat) {}
 
   /**
-   * What a model copy costs in memory until the call ends: its bytes, their base64 in the request
-   * JSON string, and that string encoded again as the HTTP body (4/3 each), rounded up.
+   * What a model copy costs in memory until the call ends: its bytes and the HTTP body that holds
+   * their base64 (4/3), with room for the body's assembly, when the base64 and the body exist side
+   * by side (ADR 0026: the request's JSON string no longer holds the photo). Kept at 4 after that
+   * change rather than lowered to what it now needs, since it had undercounted before (the JSON
+   * string was UTF-16) and no benchmark has measured the lower figure yet.
    */
   private static final int COPY_FOOTPRINT = 4;
 
