@@ -1,5 +1,6 @@
 package io.cardgen.common.photo;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
@@ -53,12 +54,20 @@ final class Base64Payload {
    * accepts, the loop accepts with the same bytes ({@code Base64PayloadTest}).
    */
   private static byte[] plainBase64(String text, int from) {
-    // Latin-1 keeps each char's low byte, a plain copy for a string of base64; any char above
-    // 0x7F becomes a byte the JDK decoder refuses.
-    byte[] ascii = text.substring(from).getBytes(StandardCharsets.ISO_8859_1);
+    // Latin-1 keeps each char's low byte, one plain copy for a string of base64 (no substring
+    // first: a phone photo's payload is megabytes); any char above 0x7F becomes a byte the JDK
+    // decoder refuses.
+    byte[] latin1 = text.getBytes(StandardCharsets.ISO_8859_1);
     try {
-      byte[] decoded = Base64.getDecoder().decode(ascii);
-      return decoded.length == 0 ? null : decoded;
+      ByteBuffer decoded =
+          Base64.getDecoder().decode(ByteBuffer.wrap(latin1, from, latin1.length - from));
+      if (!decoded.hasRemaining()) {
+        return null;
+      }
+      byte[] array = decoded.array();
+      return decoded.remaining() == array.length
+          ? array
+          : Arrays.copyOfRange(array, decoded.position(), decoded.limit());
     } catch (IllegalArgumentException notPlain) {
       return null;
     }

@@ -83,7 +83,8 @@ public class LlmConfiguration {
 
   /**
    * One client for all cards: it is thread-safe and pools connections. Request and response logging
-   * stay off because requests carry the API key header and every photo in base64.
+   * stay off because requests carry the API key header (their photos are placeholders until our
+   * transport sends them, ADR 0026).
    */
   static ChatModel chatModel(
       LlmProperties properties, InstantSource clock, ProviderGate gate, PhotoPayloads payloads) {

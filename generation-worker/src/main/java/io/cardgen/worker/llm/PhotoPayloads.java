@@ -62,7 +62,7 @@ final class PhotoPayloads {
         pieces.add(Base64.getEncoder().encode(photo.bytes()));
         copied = end;
       }
-      at = body.indexOf(SCHEME, at + 1);
+      at = body.indexOf(SCHEME, photo != null ? end : at + 1);
     }
     pieces.add(body.substring(copied).getBytes(StandardCharsets.UTF_8));
     return concat(pieces);
