@@ -1,8 +1,10 @@
 package io.cardgen.gateway;
 
+import java.util.List;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
@@ -23,8 +25,19 @@ public class GatewayApplication {
   }
 
   public static ConfigurableApplicationContext run(String... args) {
+    return run(List.of(), args);
+  }
+
+  /**
+   * @param initializers run before the context refreshes; the standalone registers the worker's
+   *     {@link io.cardgen.common.stage.OldestFirstGate} with one, so both queue at the same gate
+   */
+  public static ConfigurableApplicationContext run(
+      List<ApplicationContextInitializer<ConfigurableApplicationContext>> initializers,
+      String... args) {
     return new SpringApplicationBuilder(GatewayApplication.class)
         .properties("spring.config.name=" + CONFIG_NAME)
+        .initializers(initializers.toArray(ApplicationContextInitializer[]::new))
         .run(args);
   }
 }

@@ -7,6 +7,7 @@ import io.cardgen.common.request.GenerationRequest;
 import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.common.request.ParseResult;
 import io.cardgen.common.request.RequestParser;
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.job.JobSubmission;
 import io.cardgen.gateway.job.Submission;
@@ -34,7 +35,8 @@ import org.springframework.web.bind.annotation.RestController;
  * syntax, the body's field rules, the Idempotency-Key header, plan options, plan limits, photos,
  * idempotency, credit. The first failing check answers; docs/api-errors.md lists them. The request
  * thread is released while the job runs: {@link AsyncAnswers} writes the answer once the reply or
- * the timeout wakes the request.
+ * the timeout wakes the request. The intake and the answer are sections of the {@link
+ * OldestFirstGate}: in a burst, the requests that came first go first.
  */
 @RestController
 class ProductCardController {
@@ -48,6 +50,7 @@ class ProductCardController {
   private final Executor answerExecutor;
   private final AsyncAnswers later;
   private final IntakeMemory intakeMemory;
+  private final OldestFirstGate gate;
 
   ProductCardController(
       RateLimiter rateLimiter,
@@ -57,7 +60,9 @@ class ProductCardController {
       ReplyProperties replyProperties,
       @Qualifier("applicationTaskExecutor") Executor answerExecutor,
       AsyncAnswers later,
-      IntakeMemory intakeMemory) {
+      IntakeMemory intakeMemory,
+      OldestFirstGate gate) {
+    this.gate = gate;
     this.answerExecutor = answerExecutor;
     this.intakeMemory = intakeMemory;
     this.later = later;
@@ -78,6 +83,18 @@ class ProductCardController {
       HttpServletResponse response,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestHeader(name = Answers.IDEMPOTENCY_KEY, required = false) String idempotencyKey) {
+    long origin = OldestFirstGate.originNow();
+    return gate.run(
+        origin,
+        () -> generate(new Incoming(request, response, origin), authorization, idempotencyKey));
+  }
+
+  /** The servlet's request and answer, and when the request arrived. */
+  private record Incoming(HttpServletRequest request, HttpServletResponse response, long origin) {}
+
+  private ResponseEntity<Envelope> generate(
+      Incoming incoming, String authorization, String idempotencyKey) {
+    HttpServletRequest request = incoming.request();
     Optional<RateLimiter.Admission> admission =
         rateLimiter.authenticateAndAdmit(authorization, true);
     if (admission.isEmpty()) {
@@ -100,19 +117,18 @@ class ProductCardController {
     }
     // Until the photos are stored and the job published: what the body took is garbage then.
     try (IntakeMemory.Lease lease = room.get()) {
-      return readAndSubmit(request, response, account, revision, plan.get(), idempotencyKey, lease);
+      return readAndSubmit(incoming, account, revision, plan.get(), idempotencyKey, lease);
     }
   }
 
   private ResponseEntity<Envelope> readAndSubmit(
-      HttpServletRequest request,
-      HttpServletResponse response,
+      Incoming incoming,
       Account account,
       ApiRevision revision,
       Plan plan,
       String idempotencyKey,
       IntakeMemory.Lease lease) {
-    RequestBody.Read read = body.read(request, lease::settle);
+    RequestBody.Read read = body.read(incoming.request(), lease::settle);
     if (read instanceof RequestBody.NoRoom) {
       return Answers.unavailable(revision, retryAfterSeconds);
     }
@@ -130,7 +146,7 @@ class ProductCardController {
       return invalid(invalid.message(), revision);
     }
     GenerationRequest generation = ((ParseResult.Valid) result).request();
-    return submit(account, plan, generation, idempotencyKey, revision, request, response);
+    return submit(account, plan, generation, idempotencyKey, revision, incoming);
   }
 
   /**
@@ -158,8 +174,7 @@ class ProductCardController {
       GenerationRequest request,
       String headerKey,
       ApiRevision revision,
-      HttpServletRequest servletRequest,
-      HttpServletResponse servletResponse) {
+      Incoming incoming) {
     String key = revision == ApiRevision.LEGACY ? null : headerKey;
     if (key != null && !IdempotencyKeys.isValid(key)) {
       return invalid(Messages.format("invalid.idempotency_header"), revision);
@@ -168,7 +183,7 @@ class ProductCardController {
       return invalid(Messages.format("invalid.idempotency_mismatch"), revision);
     }
     String effectiveKey = key != null ? key : request.requestId();
-    Submission outcome = submission.submit(account, plan, request, effectiveKey);
+    Submission outcome = submission.submit(account, plan, request, effectiveKey, incoming.origin());
     if (outcome instanceof Submission.Refused refused) {
       ResponseEntity<Envelope> answer = Answers.error(refused.code(), refused.message(), revision);
       return Answers.withKey(answer, refused.idempotencyKey());
@@ -181,17 +196,20 @@ class ProductCardController {
     // Re-read on a pool thread: the future is completed by the reply listener or the timeout
     // sweep, and neither may be held up by a database query.
     later.answerLater(
-        servletRequest,
-        servletResponse,
+        incoming.request(),
+        incoming.response(),
         started
             .reply()
             .thenApplyAsync(
                 woken ->
-                    Answers.of(
-                        submission.current(started.jobId()),
-                        startedKey,
-                        revision,
-                        retryAfterSeconds),
+                    gate.run(
+                        incoming.origin(),
+                        () ->
+                            Answers.of(
+                                submission.current(started.jobId()),
+                                startedKey,
+                                revision,
+                                retryAfterSeconds)),
                 answerExecutor),
         backstop,
         () -> Answers.withKey(Answers.unavailable(revision, retryAfterSeconds), startedKey));

@@ -1,9 +1,11 @@
 package io.cardgen.gateway.job;
 
 import io.cardgen.common.wire.JobMessage;
+import io.cardgen.common.wire.JobOrigin;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -26,17 +28,20 @@ class JobPublisher {
     this.marks = marks;
   }
 
-  void publish(UUID jobId, String idempotencyKey) {
+  void publish(UUID jobId, String idempotencyKey, long origin) {
     try {
-      send(jobId, idempotencyKey);
+      send(jobId, idempotencyKey, origin);
     } catch (RuntimeException failure) {
       log.warn("Job {} not published, the sweeper will retry: {}", jobId, failure.toString());
     }
   }
 
-  private void send(UUID jobId, String idempotencyKey) {
+  private void send(UUID jobId, String idempotencyKey, long origin) {
+    ProducerRecord<String, String> record =
+        new ProducerRecord<>(Topics.JOBS, idempotencyKey, WireJson.write(new JobMessage(jobId)));
+    record.headers().add(JobOrigin.HEADER, JobOrigin.encode(origin));
     kafka
-        .send(Topics.JOBS, idempotencyKey, WireJson.write(new JobMessage(jobId)))
+        .send(record)
         .whenComplete(
             (result, failure) -> {
               if (failure != null) {

@@ -51,9 +51,11 @@ public class JobSubmission {
 
   /**
    * @param idempotencyKey the client's key, or {@code null} to have one generated
+   * @param origin when the request arrived, for the job's place in the workers' queues ({@link
+   *     io.cardgen.common.wire.JobOrigin})
    */
   public Submission submit(
-      Account account, Plan plan, GenerationRequest request, String idempotencyKey) {
+      Account account, Plan plan, GenerationRequest request, String idempotencyKey, long origin) {
     String key = idempotencyKey != null ? idempotencyKey : "srv-" + UUID.randomUUID();
     // A key in use answers from its job whatever the plan allows today: a retry after a lost
     // response gets the earlier result even if the plan lost an option meanwhile.
@@ -80,7 +82,7 @@ public class JobSubmission {
       return refused(ErrorCode.INSUFFICIENT_CREDITS, key);
     }
     CardSpec spec = ((PlanPolicy.Allowed) decision).spec();
-    return start(account, spec, incoming, fingerprint, key);
+    return start(account, spec, incoming, fingerprint, key, origin);
   }
 
   private Submission start(
@@ -88,7 +90,8 @@ public class JobSubmission {
       CardSpec spec,
       List<PhotoIntake.IncomingPhoto> incoming,
       String fingerprint,
-      String key) {
+      String key,
+      long origin) {
     UUID jobId = UUID.randomUUID();
     List<PhotoRef> refs = photos.store(jobId, incoming);
     NewJob job =
@@ -96,7 +99,7 @@ public class JobSubmission {
     JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
     if (recording == JobRepository.Recording.RECORDED) {
       CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
-      publisher.publish(jobId, key);
+      publisher.publish(jobId, key, origin);
       return new Submission.Started(jobId, key, reply);
     }
     photos.discard(refs);

@@ -1,6 +1,7 @@
 package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageUrlDecoder;
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import java.net.InetAddress;
@@ -26,9 +27,12 @@ public class InlinePhotoConfiguration {
     return new ImageUrlDecoder(properties.limits());
   }
 
+  /** A DNS lookup waits on the network: it runs outside the intake's permit of the gate. */
   @Bean
-  PhotoLinkCheck photoLinkCheck(PhotoLinkProperties properties) {
-    return new PhotoLinkCheck(properties.privateHostAllowlist(), InetAddress::getAllByName);
+  PhotoLinkCheck photoLinkCheck(PhotoLinkProperties properties, OldestFirstGate gate) {
+    return new PhotoLinkCheck(
+        properties.privateHostAllowlist(),
+        host -> gate.outside(() -> InetAddress.getAllByName(host)));
   }
 
   @Bean

@@ -1,5 +1,6 @@
 package io.cardgen.standalone;
 
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.gateway.GatewayApplication;
 import io.cardgen.gateway.admin.AccountView;
 import io.cardgen.worker.WorkerApplication;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -56,7 +58,8 @@ public final class StandaloneApplication implements AutoCloseable {
     ConfigurableApplicationContext worker = null;
     try {
       worker = WorkerApplication.run(workerArguments(arguments, settings));
-      ConfigurableApplicationContext gateway = GatewayApplication.run(args);
+      ConfigurableApplicationContext gateway =
+          GatewayApplication.run(List.of(sharedGate(worker)), args);
       StandaloneApplication app =
           new StandaloneApplication(
               stack, worker, gateway, DemoTenant.prepare(gateway), adminToken);
@@ -69,6 +72,16 @@ public final class StandaloneApplication implements AutoCloseable {
       stack.close();
       throw failure;
     }
+  }
+
+  /**
+   * One JVM, one set of cores: the gateway's intake and answers queue at the worker's gate, so a
+   * job's completion goes before the intake of a request that came later (ADR 0027).
+   */
+  private static ApplicationContextInitializer<ConfigurableApplicationContext> sharedGate(
+      ConfigurableApplicationContext worker) {
+    OldestFirstGate gate = worker.getBean(OldestFirstGate.class);
+    return gateway -> gateway.getBeanFactory().registerSingleton("stageGate", gate);
   }
 
   /**

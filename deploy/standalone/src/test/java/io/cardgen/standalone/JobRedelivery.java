@@ -21,7 +21,7 @@ final class JobRedelivery {
 
   private JobRedelivery() {}
 
-  /** Publishes the job's record once more, exactly as the gateway published it. */
+  /** Publishes the job's record once more, as the sweeper republishes it (no origin header). */
   @SuppressWarnings("unchecked")
   static RecordMetadata deliverAgain(TestStack stack, UUID job, String key) throws Exception {
     KafkaTemplate<String, String> kafka = stack.app.gateway().getBean(KafkaTemplate.class);

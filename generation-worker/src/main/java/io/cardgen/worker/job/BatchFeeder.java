@@ -1,5 +1,6 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.stage.OldestFirstGate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,7 +141,8 @@ class BatchFeeder implements SmartLifecycle {
 
   private void runAndRelease(ClaimedJob job) {
     try {
-      processor.process(job);
+      // A batch item queues at the gate from when it starts, behind requests already waiting.
+      processor.process(job, OldestFirstGate.originNow());
     } finally {
       memory.release(job.id());
       capacity.releaseBatch();

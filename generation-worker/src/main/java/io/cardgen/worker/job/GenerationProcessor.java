@@ -1,5 +1,6 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.worker.card.CardInsert;
 import io.cardgen.worker.llm.CardWriter;
 import io.cardgen.worker.llm.LlmOutcome;
@@ -14,7 +15,8 @@ import org.springframework.stereotype.Component;
  * Runs one claimed job to its end: photos, the model, then one transaction that writes the card and
  * charges, or records the failure and releases. Any unexpected error hands the job back to the
  * queue (its attempt is spent), so a passing fault is retried and a persistent one runs out of
- * attempts and fails with its credit released.
+ * attempts and fails with its credit released. The work before and after the model call are
+ * sections of the {@link OldestFirstGate}, queued by when the job's request arrived.
  */
 @Component
 class GenerationProcessor {
@@ -27,6 +29,7 @@ class GenerationProcessor {
   private final JobClaims claims;
   private final JobNotices notices;
   private final Clock clock;
+  private final OldestFirstGate gate;
 
   GenerationProcessor(
       JobPhotos photos,
@@ -34,7 +37,9 @@ class GenerationProcessor {
       JobCompletion completion,
       JobClaims claims,
       JobNotices notices,
-      Clock clock) {
+      Clock clock,
+      OldestFirstGate gate) {
+    this.gate = gate;
     this.photos = photos;
     this.writer = writer;
     this.completion = completion;
@@ -43,9 +48,13 @@ class GenerationProcessor {
     this.clock = clock;
   }
 
-  void process(ClaimedJob job) {
+  /**
+   * @param origin when the job's request arrived, in microseconds since the epoch ({@link
+   *     io.cardgen.common.wire.JobOrigin})
+   */
+  void process(ClaimedJob job, long origin) {
     try {
-      boolean finished = finish(job);
+      boolean finished = finish(job, origin);
       if (finished) {
         notices.finished(job.id());
       } else {
@@ -57,16 +66,16 @@ class GenerationProcessor {
     }
   }
 
-  private boolean finish(ClaimedJob job) {
-    JobPhotos.Loaded loaded = photos.load(job);
+  private boolean finish(ClaimedJob job, long origin) {
+    JobPhotos.Loaded loaded = gate.run(origin, () -> photos.load(job));
     if (loaded instanceof JobPhotos.Unusable unusable) {
-      return completion.fail(job, unusable.code());
+      return gate.run(origin, () -> completion.fail(job, unusable.code()));
     }
     JobPhotos.Ready ready = (JobPhotos.Ready) loaded;
     LlmOutcome outcome = writer.write(job.spec(), ready.inputs());
     if (outcome instanceof LlmOutcome.Failed failed) {
       log.info("Job {} failed: {} ({})", job.id(), failed.code().code(), failed.detail());
-      return completion.fail(job, failed.code());
+      return gate.run(origin, () -> completion.fail(job, failed.code()));
     }
     LlmOutcome.Generated generated = (LlmOutcome.Generated) outcome;
     CardInsert.NewCard card =
@@ -81,6 +90,6 @@ class GenerationProcessor {
             generated.promptTokens(),
             generated.completionTokens(),
             clock.instant().truncatedTo(ChronoUnit.MICROS));
-    return completion.succeed(job, card);
+    return gate.run(origin, () -> completion.succeed(job, card));
   }
 }

@@ -1,13 +1,17 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.common.wire.JobMessage;
+import io.cardgen.common.wire.JobOrigin;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.MessageListener;
@@ -19,6 +23,8 @@ import org.springframework.stereotype.Component;
  * fetches work it can start. A record is only a pointer; the claim in PostgreSQL decides whether
  * this worker runs the job, so a redelivered or duplicated record is harmless. A claimed job also
  * waits for room in the {@link PhotoMemoryBudget} before it starts, again on the consumer thread.
+ * The claim, like the job's later sections, queues at the {@link OldestFirstGate} by when the job's
+ * request reached the gateway.
  */
 @Component
 class JobIntake implements MessageListener<String, String> {
@@ -33,6 +39,7 @@ class JobIntake implements MessageListener<String, String> {
   private final WorkCapacity capacity;
   private final PhotoMemoryBudget memory;
   private final Clock clock;
+  private final OldestFirstGate gate;
 
   JobIntake(
       JobClaims claims,
@@ -42,7 +49,9 @@ class JobIntake implements MessageListener<String, String> {
       JobExecutor executor,
       WorkCapacity capacity,
       PhotoMemoryBudget memory,
-      Clock clock) {
+      Clock clock,
+      OldestFirstGate gate) {
+    this.gate = gate;
     this.claims = claims;
     this.processor = processor;
     this.properties = properties;
@@ -58,11 +67,12 @@ class JobIntake implements MessageListener<String, String> {
     capacity.acquireForSync();
     boolean handedOff = false;
     try {
-      Optional<ClaimedJob> claimed = claim(record);
+      long origin = originOf(record);
+      Optional<ClaimedJob> claimed = gate.run(origin, () -> claim(record));
       if (claimed.isPresent()) {
         // Waits here, not polling, while the photos in flight fill the memory budget.
         memory.admit(claimed.get().id(), claimed.get().spec().photos().size());
-        executor.execute(() -> runAndRelease(claimed.get()));
+        executor.execute(() -> runAndRelease(claimed.get(), origin));
         handedOff = true;
       }
     } finally {
@@ -70,6 +80,13 @@ class JobIntake implements MessageListener<String, String> {
         capacity.releaseSync();
       }
     }
+  }
+
+  /** From the gateway's header; a republished record has none and queues by its timestamp. */
+  private static long originOf(ConsumerRecord<String, String> record) {
+    Header header = record.headers().lastHeader(JobOrigin.HEADER);
+    return JobOrigin.decode(header == null ? null : header.value())
+        .orElse(TimeUnit.MILLISECONDS.toMicros(record.timestamp()));
   }
 
   private Optional<ClaimedJob> claim(ConsumerRecord<String, String> record) {
@@ -89,9 +106,9 @@ class JobIntake implements MessageListener<String, String> {
         properties.maxAttempts());
   }
 
-  private void runAndRelease(ClaimedJob job) {
+  private void runAndRelease(ClaimedJob job, long origin) {
     try {
-      processor.process(job);
+      processor.process(job, origin);
     } finally {
       memory.release(job.id());
       capacity.releaseSync();

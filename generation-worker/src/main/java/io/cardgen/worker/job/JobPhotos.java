@@ -3,6 +3,7 @@ package io.cardgen.worker.job;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.worker.llm.PhotoInput;
 import io.cardgen.worker.photo.FetchOutcome;
@@ -61,16 +62,19 @@ class JobPhotos {
   private final PhotoLinkBatch links;
   private final LlmPhotoPreparer preparer;
   private final PhotoMemoryBudget memory;
+  private final OldestFirstGate gate;
 
   JobPhotos(
       PhotoStorage storage,
       PhotoLinkBatch links,
       LlmPhotoPreparer preparer,
-      PhotoMemoryBudget memory) {
+      PhotoMemoryBudget memory,
+      OldestFirstGate gate) {
     this.storage = storage;
     this.links = links;
     this.preparer = preparer;
     this.memory = memory;
+    this.gate = gate;
   }
 
   Loaded load(ClaimedJob job) {
@@ -80,7 +84,9 @@ class JobPhotos {
             .filter(ref -> ref.source() == PhotoRef.Source.LINK)
             .map(ref -> URI.create(ref.location()))
             .toList();
-    List<FetchOutcome> fetched = linked.isEmpty() ? List.of() : links.fetch(linked);
+    // Fetching links waits on the internet, not the CPU: outside the job's permit of the gate.
+    List<FetchOutcome> fetched =
+        linked.isEmpty() ? List.of() : gate.outside(() -> links.fetch(linked));
     ErrorCode linkFailure = failureOf(job, fetched);
     if (linkFailure != null) {
       return new Unusable(linkFailure);
