@@ -111,7 +111,10 @@ class ProductCardController {
     if (!JsonContentType.accepts(request.getContentType())) {
       return Answers.error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, revision);
     }
-    Optional<IntakeMemory.Lease> room = intakeMemory.admit(request.getContentLengthLong());
+    // Waiting for memory, and then for the client's bytes, is not CPU work: outside the permit,
+    // or a few slow uploads would hold every permit of the gate.
+    Optional<IntakeMemory.Lease> room =
+        gate.outside(() -> intakeMemory.admit(request.getContentLengthLong()));
     if (room.isEmpty()) {
       return Answers.unavailable(revision, retryAfterSeconds);
     }
@@ -128,7 +131,7 @@ class ProductCardController {
       Plan plan,
       String idempotencyKey,
       IntakeMemory.Lease lease) {
-    RequestBody.Read read = body.read(incoming.request(), lease::settle);
+    RequestBody.Read read = gate.outside(() -> body.read(incoming.request(), lease::settle));
     if (read instanceof RequestBody.NoRoom) {
       return Answers.unavailable(revision, retryAfterSeconds);
     }

@@ -22,11 +22,11 @@ import java.util.function.Supplier;
  * is when the request reached the gateway, carried to the worker with the job, so a job's
  * completion goes before the intake of a request that came later.
  *
- * <p>The gate orders, it must not become a bottleneck: a section that waits on the network instead
- * of the CPU steps out of it ({@link #outside}), and no section waits for a permit longer than
- * {@code maxWait}; after that it runs without one (counted in {@link #bypassed()}), so a slow
- * dependency that holds every permit delays the others by {@code maxWait} at most. A thread that
- * holds a permit runs nested sections at once. {@code permits} 0 turns the gate off.
+ * <p>The gate orders, it must not become a bottleneck: a section that waits on the network or a
+ * client instead of the CPU steps out of it ({@link #outside}), and no section waits for a permit
+ * longer than {@code maxWait}; after that it runs without one (counted in {@link #bypassed()}), so
+ * a slow dependency that holds every permit delays the others by {@code maxWait} at most. A thread
+ * that holds a permit runs nested sections at once. {@code permits} 0 turns the gate off.
  */
 public final class OldestFirstGate {
 
@@ -97,7 +97,7 @@ public final class OldestFirstGate {
 
   /**
    * Runs {@code section} without this thread's permit, if it holds one, and takes a permit again
-   * after it, with the same origin: for waits on the network inside a gated section.
+   * after it, with the same origin: for waits on the network or a client inside a gated section.
    */
   public <T, E extends Exception> T outside(Section<T, E> section) throws E {
     Held holding = held.get();

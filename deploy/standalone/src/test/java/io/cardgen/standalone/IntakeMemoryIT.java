@@ -3,11 +3,14 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.common.stage.OldestFirstGate;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,6 +79,41 @@ class IntakeMemoryIT {
 
     assertThat(retried.status()).as(retried.toString()).isEqualTo(200);
     assertThat(stack.account(tenant.id()).get("balance").asLong()).isZero();
+  }
+
+  /**
+   * ADR 0027: waiting for a client's bytes is not CPU work, so a stalled upload holds no permit of
+   * the oldest-first gate; more stalled uploads than permits would otherwise queue every card.
+   */
+  @Test
+  void stalledUploadsHoldNoPermitOfTheOldestFirstGate() throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 1);
+    OldestFirstGate gate = gateway.context().getBean(OldestFirstGate.class);
+    int uploads = gate.permits() + 1;
+    List<Socket> stalled = new ArrayList<>();
+    try {
+      for (int i = 0; i < uploads; i++) {
+        stalled.add(stalledUpload(tenant.apiKey(), 1000));
+      }
+      await("every stalled upload admitted and reading its body")
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> freeRoom() <= ROOM_BYTES - uploads * 1000.0 && gate.inUse() == 0);
+      long bypassed = gate.bypassed();
+
+      TestStack.Response card =
+          new PublicApi(gateway.publicPort())
+              .post(
+                  tenant.apiKey(),
+                  Map.of("Idempotency-Key", "intake-gate-" + tenant.id()),
+                  RequestBodies.aRequest().json());
+
+      assertThat(card.status()).as(card.toString()).isEqualTo(200);
+      assertThat(gate.bypassed()).as("sections that found no permit").isEqualTo(bypassed);
+    } finally {
+      for (Socket socket : stalled) {
+        socket.close();
+      }
+    }
   }
 
   /** Sends a request head declaring {@code declared} bytes of body, and ten of them. */
