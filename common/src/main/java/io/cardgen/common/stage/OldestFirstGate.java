@@ -26,12 +26,9 @@ import java.util.function.Supplier;
  * client instead of the CPU steps out of it ({@link #outside}), and no section waits for a permit
  * longer than {@code maxWait}; after that it runs without one (counted in {@link #bypassed()}), so
  * a slow dependency that holds every permit delays the others by {@code maxWait} at most. A thread
- * that holds a permit runs nested sections at once. {@code permits} 0 turns the gate off.
+ * inside a section runs nested sections at once. {@code permits} 0 turns the gate off.
  */
 public final class OldestFirstGate {
-
-  /** A gate that runs every section at once. */
-  public static final OldestFirstGate OPEN = new OldestFirstGate(0, Duration.ZERO);
 
   private final int permits;
   private final long maxWaitNanos;
@@ -79,11 +76,8 @@ public final class OldestFirstGate {
     if (permits == 0 || held.get() != null) {
       return section.get();
     }
-    boolean holding = acquire(origin);
-    if (!holding) {
-      return section.get();
-    }
-    held.set(new Held(origin, true));
+    // Marked as inside a section even without a permit, so nested sections never wait again.
+    held.set(new Held(origin, acquire(origin)));
     try {
       return section.get();
     } finally {
