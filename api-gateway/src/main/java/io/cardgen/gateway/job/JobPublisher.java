@@ -2,6 +2,7 @@ package io.cardgen.gateway.job;
 
 import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.JobOrigin;
+import io.cardgen.common.wire.JobPhotoCount;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import java.util.UUID;
@@ -28,18 +29,19 @@ class JobPublisher {
     this.marks = marks;
   }
 
-  void publish(UUID jobId, String idempotencyKey, long origin) {
+  void publish(UUID jobId, String idempotencyKey, long origin, int photos) {
     try {
-      send(jobId, idempotencyKey, origin);
+      send(jobId, idempotencyKey, origin, photos);
     } catch (RuntimeException failure) {
       log.warn("Job {} not published, the sweeper will retry: {}", jobId, failure.toString());
     }
   }
 
-  private void send(UUID jobId, String idempotencyKey, long origin) {
+  private void send(UUID jobId, String idempotencyKey, long origin, int photos) {
     ProducerRecord<String, String> record =
         new ProducerRecord<>(Topics.JOBS, idempotencyKey, WireJson.write(new JobMessage(jobId)));
     record.headers().add(JobOrigin.HEADER, JobOrigin.encode(origin));
+    record.headers().add(JobPhotoCount.HEADER, JobPhotoCount.encode(photos));
     kafka
         .send(record)
         .whenComplete(

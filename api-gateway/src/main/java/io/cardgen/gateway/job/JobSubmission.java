@@ -99,7 +99,7 @@ public class JobSubmission {
     JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
     if (recording == JobRepository.Recording.RECORDED) {
       CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
-      publisher.publish(jobId, key, origin);
+      publisher.publish(jobId, key, origin, refs.size());
       return new Submission.Started(jobId, key, reply);
     }
     photos.discard(refs);

@@ -12,6 +12,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -266,10 +268,12 @@ class IdempotencyIT {
     assertThat(balance(tenant)).isEqualTo(4);
   }
 
-  @Test
-  void aJobDeliveredTwiceMakesOneCardAndOneCharge() throws Exception {
-    Tenant tenant = tenant("delivered-twice");
-    String key = "delivered-twice";
+  /** Once as the sweeper republishes a job (no headers), once as the gateway published it. */
+  @ParameterizedTest(name = "redelivered with the gateway''s headers: {0}")
+  @ValueSource(booleans = {false, true})
+  void aJobDeliveredTwiceMakesOneCardAndOneCharge(boolean asPublished) throws Exception {
+    Tenant tenant = tenant("delivered-twice-" + asPublished);
+    String key = "delivered-twice-" + asPublished;
     String body = PipelineIT.request("Складной велосипед [sim:slow=1500]", 300);
     CompletableFuture<TestStack.Response> client =
         CompletableFuture.supplyAsync(
@@ -289,9 +293,9 @@ class IdempotencyIT {
             .orElseThrow()
             .id();
 
-    RecordMetadata whileRunning = JobRedelivery.deliverAgain(stack, job, key);
+    RecordMetadata whileRunning = JobRedelivery.deliverAgain(stack, job, key, asPublished);
     TestStack.Response answer = client.get(60, TimeUnit.SECONDS);
-    RecordMetadata afterFinishing = JobRedelivery.deliverAgain(stack, job, key);
+    RecordMetadata afterFinishing = JobRedelivery.deliverAgain(stack, job, key, asPublished);
     JobRedelivery.awaitConsumed(stack, whileRunning);
     JobRedelivery.awaitConsumed(stack, afterFinishing);
 

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * sections of the {@link OldestFirstGate}, queued by when the job's request arrived.
  */
 @Component
-class GenerationProcessor {
+class GenerationProcessor implements JobRunner {
 
   private static final Logger log = LoggerFactory.getLogger(GenerationProcessor.class);
 
@@ -48,11 +48,8 @@ class GenerationProcessor {
     this.clock = clock;
   }
 
-  /**
-   * @param origin when the job's request arrived, in microseconds since the epoch ({@link
-   *     io.cardgen.common.wire.JobOrigin})
-   */
-  void process(ClaimedJob job, long origin) {
+  @Override
+  public void process(ClaimedJob job, long origin) {
     try {
       boolean finished = finish(job, origin);
       if (finished) {

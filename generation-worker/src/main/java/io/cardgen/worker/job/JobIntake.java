@@ -3,11 +3,14 @@ package io.cardgen.worker.job;
 import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.JobOrigin;
+import io.cardgen.common.wire.JobPhotoCount;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,10 +24,12 @@ import org.springframework.stereotype.Component;
  * The share-group listener. It takes a synchronous slot of {@link WorkCapacity} before each record,
  * so when every slot is busy the consumer thread waits here instead of polling: the worker only
  * fetches work it can start. A record is only a pointer; the claim in PostgreSQL decides whether
- * this worker runs the job, so a redelivered or duplicated record is harmless. A claimed job also
- * waits for room in the {@link PhotoMemoryBudget} before it starts, again on the consumer thread.
- * The claim, like the job's later sections, queues at the {@link OldestFirstGate} by when the job's
- * request reached the gateway.
+ * this worker runs the job, so a redelivered or duplicated record is harmless. A job also waits for
+ * room in the {@link PhotoMemoryBudget} before it starts, again on the consumer thread: before its
+ * claim when the record says how many photos the job has ({@link JobPhotoCount}, every record the
+ * gateway publishes), so the claim can run on the job's own thread, in parallel with the next
+ * records'; after a claim on the consumer thread otherwise. The claim, like the job's later
+ * sections, queues at the {@link OldestFirstGate} by when the job's request reached the gateway.
  */
 @Component
 class JobIntake implements MessageListener<String, String> {
@@ -32,7 +37,7 @@ class JobIntake implements MessageListener<String, String> {
   private static final Logger log = LoggerFactory.getLogger(JobIntake.class);
 
   private final JobClaims claims;
-  private final GenerationProcessor processor;
+  private final JobRunner processor;
   private final WorkerProperties properties;
   private final WorkerIdentity identity;
   private final Executor executor;
@@ -43,7 +48,7 @@ class JobIntake implements MessageListener<String, String> {
 
   JobIntake(
       JobClaims claims,
-      GenerationProcessor processor,
+      JobRunner processor,
       WorkerProperties properties,
       WorkerIdentity identity,
       JobExecutor executor,
@@ -68,17 +73,64 @@ class JobIntake implements MessageListener<String, String> {
     boolean handedOff = false;
     try {
       long origin = originOf(record);
-      Optional<ClaimedJob> claimed = gate.run(origin, () -> claim(record));
-      if (claimed.isPresent()) {
-        // Waits here, not polling, while the photos in flight fill the memory budget.
-        memory.admit(claimed.get().id(), claimed.get().spec().photos().size());
-        executor.execute(() -> runAndRelease(claimed.get(), origin));
-        handedOff = true;
-      }
+      OptionalInt photos = photoCountOf(record);
+      handedOff =
+          photos.isPresent()
+              ? claimAside(record, origin, photos.getAsInt())
+              : claimHere(record, origin);
     } finally {
       if (!handedOff) {
         capacity.releaseSync();
       }
+    }
+  }
+
+  /**
+   * The photo count is known, so the job's memory is set aside now and the claim runs on the job's
+   * own thread: the next record's claim need not wait for this one's, nor the next poll for all.
+   */
+  private boolean claimAside(ConsumerRecord<String, String> record, long origin, int photos) {
+    Optional<UUID> jobId = jobIdOf(record);
+    if (jobId.isEmpty()) {
+      return false;
+    }
+    UUID id = jobId.get();
+    // Waits here, not polling, while the photos in flight fill the memory budget.
+    if (!memory.admitUnlessHeld(id, photos)) {
+      return false;
+    }
+    return handOff(
+        id, () -> claimOrLeave(id, origin).ifPresent(job -> processor.process(job, origin)));
+  }
+
+  /** A record without a photo count: claimed here, so its memory is admitted by the claimed job. */
+  private boolean claimHere(ConsumerRecord<String, String> record, long origin) {
+    Optional<ClaimedJob> claimed = gate.run(origin, () -> jobIdOf(record).flatMap(this::claim));
+    if (claimed.isEmpty()) {
+      return false;
+    }
+    ClaimedJob job = claimed.get();
+    // Waits here, not polling, while the photos in flight fill the memory budget.
+    memory.admit(job.id(), job.spec().photos().size());
+    return handOff(job.id(), () -> processor.process(job, origin));
+  }
+
+  /** Runs a job on its own thread; its memory and slot are given back when it ends. */
+  private boolean handOff(UUID jobId, Runnable job) {
+    try {
+      executor.execute(
+          () -> {
+            try {
+              job.run();
+            } finally {
+              memory.release(jobId);
+              capacity.releaseSync();
+            }
+          });
+      return true;
+    } catch (RuntimeException rejected) {
+      memory.release(jobId);
+      throw rejected;
     }
   }
 
@@ -89,30 +141,38 @@ class JobIntake implements MessageListener<String, String> {
         .orElse(TimeUnit.MILLISECONDS.toMicros(record.timestamp()));
   }
 
-  private Optional<ClaimedJob> claim(ConsumerRecord<String, String> record) {
-    JobMessage message;
+  private static OptionalInt photoCountOf(ConsumerRecord<String, String> record) {
+    Header header = record.headers().lastHeader(JobPhotoCount.HEADER);
+    return JobPhotoCount.decode(header == null ? null : header.value());
+  }
+
+  private static Optional<UUID> jobIdOf(ConsumerRecord<String, String> record) {
     try {
-      message = WireJson.read(record.value(), JobMessage.class);
+      return Optional.ofNullable(WireJson.read(record.value(), JobMessage.class).jobId());
     } catch (RuntimeException malformed) {
       log.warn("Skipping a malformed record on {}: {}", Topics.JOBS, malformed.toString());
       return Optional.empty();
     }
-    Instant now = clock.instant();
-    return claims.claim(
-        message.jobId(),
-        identity.id(),
-        now,
-        now.plus(properties.lease()),
-        properties.maxAttempts());
   }
 
-  private void runAndRelease(ClaimedJob job, long origin) {
+  /**
+   * The record is already taken from the share group, so a claim that fails (PostgreSQL away)
+   * leaves the job queued: the sweeper publishes it again after {@code republish-after}.
+   */
+  private Optional<ClaimedJob> claimOrLeave(UUID jobId, long origin) {
     try {
-      processor.process(job, origin);
-    } finally {
-      memory.release(job.id());
-      capacity.releaseSync();
+      return gate.run(origin, () -> claim(jobId));
+    } catch (RuntimeException failure) {
+      log.warn(
+          "Job {} not claimed, the sweeper will publish it again: {}", jobId, failure.toString());
+      return Optional.empty();
     }
+  }
+
+  private Optional<ClaimedJob> claim(UUID jobId) {
+    Instant now = clock.instant();
+    return claims.claim(
+        jobId, identity.id(), now, now.plus(properties.lease()), properties.maxAttempts());
   }
 
   /** Jobs running now; for metrics and for tests that wait until a worker is idle. */

@@ -45,13 +45,30 @@ class PhotoMemoryBudget {
 
   /** Waits until a job with {@code photos} photos fits, then holds its worst case. */
   void admit(UUID job, int photos) {
+    admit(job, photos, false);
+  }
+
+  /**
+   * Like {@link #admit}, but a job held already is not admitted again and gives {@code false} at
+   * once: a second delivery of a job that runs here, whose claim would fail anyway, must not take
+   * over (and on release drop) the running job's hold.
+   */
+  boolean admitUnlessHeld(UUID job, int photos) {
+    return admit(job, photos, true);
+  }
+
+  private boolean admit(UUID job, int photos, boolean unlessHeld) {
     long estimate = Math.min(limit, perPhoto * Math.max(photos, 0));
     lock.lock();
     try {
-      while (used > 0 && used + estimate > limit) {
+      while (!(unlessHeld && held.containsKey(job)) && used > 0 && used + estimate > limit) {
         freed.awaitUninterruptibly();
       }
+      if (unlessHeld && held.containsKey(job)) {
+        return false;
+      }
       hold(job, estimate);
+      return true;
     } finally {
       lock.unlock();
     }

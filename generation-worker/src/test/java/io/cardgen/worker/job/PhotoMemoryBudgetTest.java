@@ -8,6 +8,8 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PhotoMemoryBudgetTest {
 
@@ -23,15 +25,21 @@ class PhotoMemoryBudgetTest {
     assertThat(budget.usedBytes()).isEqualTo(20 * MB);
   }
 
-  @Test
-  void holdsTheNextJobBackUntilPhotosAreReleased() throws Exception {
+  /** Through {@code admitUnlessHeld} too: a job not held waits like any other. */
+  @ParameterizedTest(name = "unless held: {0}")
+  @ValueSource(booleans = {false, true})
+  void holdsTheNextJobBackUntilPhotosAreReleased(boolean unlessHeld) throws Exception {
     UUID first = UUID.randomUUID();
     budget.admit(first, 2);
     CountDownLatch admitted = new CountDownLatch(1);
     Thread waiting =
         new Thread(
             () -> {
-              budget.admit(UUID.randomUUID(), 1);
+              if (unlessHeld) {
+                assertThat(budget.admitUnlessHeld(UUID.randomUUID(), 1)).isTrue();
+              } else {
+                budget.admit(UUID.randomUUID(), 1);
+              }
               admitted.countDown();
             });
     waiting.start();
@@ -72,5 +80,19 @@ class PhotoMemoryBudgetTest {
     budget.release(stranger);
 
     assertThat(budget.usedBytes()).isZero();
+  }
+
+  @Test
+  void aJobHeldAlreadyIsNotAdmittedAgainNorWaitedFor() {
+    UUID running = UUID.randomUUID();
+    budget.admit(running, 1);
+    budget.settle(running, 3 * MB);
+    budget.admit(UUID.randomUUID(), 1);
+
+    // 13 MB of 20 held: a one-photo job would wait, yet the second delivery returns at once.
+    assertThat(budget.admitUnlessHeld(running, 1)).isFalse();
+    assertThat(budget.usedBytes()).isEqualTo(13 * MB);
+    budget.release(running);
+    assertThat(budget.usedBytes()).isEqualTo(10 * MB);
   }
 }
