@@ -5,11 +5,11 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
 /** The admin API's error answers, in the same envelope shape as the public API. */
-final class AdminErrors {
+public final class AdminErrors {
 
   private AdminErrors() {}
 
-  static ResponseEntity<?> invalid(String detail) {
+  public static ResponseEntity<?> invalid(String detail) {
     return answer(
         HttpStatus.UNPROCESSABLE_CONTENT, "invalid_parameters", "Некорректные данные: " + detail);
   }

@@ -2,6 +2,8 @@ package io.cardgen.gateway.audit;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
@@ -15,13 +17,15 @@ import org.springframework.stereotype.Component;
 class AuditMetrics {
 
   private final AtomicReference<AuditReport> last = new AtomicReference<>();
+  private final MeterRegistry registry;
 
   AuditMetrics(MeterRegistry registry) {
+    this.registry = registry;
     gauge(
         registry,
         "cardgen.audit.breaches",
-        "Breaches found by the last audit",
-        r -> r.breaches().size());
+        "Breaches found by the last audit, or by the last full audit if it found more",
+        AuditReport::openBreaches);
     gauge(registry, "cardgen.audit.credited", "Credits ever added", AuditReport::credited);
     gauge(registry, "cardgen.audit.charged", "Credits charged for cards", AuditReport::charged);
     gauge(registry, "cardgen.audit.released", "Reservations released", AuditReport::released);
@@ -40,8 +44,14 @@ class AuditMetrics {
         r -> r.checkedAt().getEpochSecond());
   }
 
-  void record(AuditReport report) {
+  /** Keeps {@code report} for the gauges and times it by scope ({@code cardgen_audit_seconds}). */
+  void record(AuditReport report, Duration took) {
     last.set(report);
+    Timer.builder("cardgen.audit")
+        .description("How long audits take, by scope (full or recent)")
+        .tag("scope", report.scope())
+        .register(registry)
+        .record(took);
   }
 
   private void gauge(

@@ -13,9 +13,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     for a short backlog. Raise it with the worker's lease or attempts.
  * @param interval pause between two audits a gateway replica runs for its metrics
  * @param maxListed breaches listed per kind; the rest are counted in {@code truncated}
+ * @param fullInterval how often one replica runs a full audit on the timer (the whole ledger and
+ *     every kept job); the runs between are recent audits (ADR 0029)
+ * @param recentWindow a recent audit checks the jobs finished within this window, besides those
+ *     with ledger rows after the running totals; longer than {@code interval}, so a run that failed
+ *     or a replica that stopped leaves no finished job unchecked
+ * @param totalsLockWait how long moving the running totals waits for the ledger's writers in flight
+ *     (money statements queue behind it for that long at most); when it runs out the totals stay
+ *     where they are until the next run
  */
 @ConfigurationProperties("cardgen.audit")
 public record AuditProperties(
     @DefaultValue("10m") Duration maxReservationAge,
     @DefaultValue("1m") Duration interval,
-    @DefaultValue("100") int maxListed) {}
+    @DefaultValue("100") int maxListed,
+    @DefaultValue("24h") Duration fullInterval,
+    @DefaultValue("5m") Duration recentWindow,
+    @DefaultValue("100ms") Duration totalsLockWait) {}

@@ -10,6 +10,8 @@ import org.springframework.stereotype.Repository;
 /**
  * The audit's reads. Callers run them in one repeatable-read transaction, so they all see the same
  * snapshot: a reservation or charge committing halfway through an audit cannot look like a breach.
+ * Each read takes an {@link AuditScope}: the whole ledger and every kept job, or the running totals
+ * and the jobs that moved lately (ADR 0029).
  */
 @Repository
 class AuditQueries {
@@ -28,6 +30,28 @@ class AuditQueries {
   /** A job breaking an invariant; {@code detail} says how. */
   record JobRow(UUID accountId, UUID jobId, String detail) {}
 
+  private static final String SUMS =
+      """
+      sum(amount) FILTER (WHERE kind = 'CREDIT') AS credited,
+      sum(amount) FILTER (WHERE kind = 'CHARGE') AS charged,
+      sum(amount) FILTER (WHERE kind = 'RELEASE') AS released,
+      sum(amount) FILTER (WHERE kind = 'RESERVE') AS reservations
+      """;
+  private static final String THROUGH =
+      "(SELECT COALESCE(max(through_id), 0) FROM ledger_checkpoint)";
+  private static final String FULL_SUMS =
+      "SELECT account_id, " + SUMS + " FROM credit_ledger GROUP BY account_id";
+  // The running totals plus the rows after them: a range scan of the ledger's primary key.
+  private static final String RECENT_SUMS =
+      """
+      SELECT account_id, sum(credited) AS credited, sum(charged) AS charged,
+             sum(released) AS released, sum(reservations) AS reservations
+      FROM (SELECT account_id, credited, charged, released, reservations FROM ledger_totals
+            UNION ALL
+            SELECT account_id, %s FROM credit_ledger WHERE id > %s GROUP BY account_id) parts
+      GROUP BY account_id
+      """
+          .formatted(SUMS, THROUGH);
   private static final String ACCOUNTS =
       """
       SELECT a.id, a.balance, a.reserved,
@@ -35,16 +59,42 @@ class AuditQueries {
              COALESCE(l.released, 0) AS released, COALESCE(l.reservations, 0) AS reservations,
              COALESCE(j.holding, 0) AS holding
       FROM accounts a
-      LEFT JOIN (SELECT account_id,
-                        sum(amount) FILTER (WHERE kind = 'CREDIT') AS credited,
-                        sum(amount) FILTER (WHERE kind = 'CHARGE') AS charged,
-                        sum(amount) FILTER (WHERE kind = 'RELEASE') AS released,
-                        sum(amount) FILTER (WHERE kind = 'RESERVE') AS reservations
-                 FROM credit_ledger GROUP BY account_id) l ON l.account_id = a.id
+      LEFT JOIN (%s) l ON l.account_id = a.id
       LEFT JOIN (SELECT account_id, count(*) AS holding FROM jobs
                  WHERE state IN ('QUEUED', 'RUNNING') AND credit_state = 'RESERVED'
                  GROUP BY account_id) j ON j.account_id = a.id
       ORDER BY a.id
+      """;
+  // Only a full audit reads the rows the totals cover, so only it can tell they still add up.
+  private static final String TOTALS_DRIFT =
+      """
+      WITH folded AS (
+        SELECT account_id, %s FROM credit_ledger WHERE id <= %s GROUP BY account_id)
+      SELECT COALESCE(t.account_id, f.account_id) AS account_id, CAST(NULL AS uuid) AS job_id,
+             format('running totals credited %%s, charged %%s, released %%s, reserved %%s; '
+                    || 'the ledger through id %%s: %%s, %%s, %%s, %%s',
+                    COALESCE(t.credited, 0), COALESCE(t.charged, 0), COALESCE(t.released, 0),
+                    COALESCE(t.reservations, 0), %s,
+                    COALESCE(f.credited, 0), COALESCE(f.charged, 0), COALESCE(f.released, 0),
+                    COALESCE(f.reservations, 0)) AS detail
+      FROM ledger_totals t FULL JOIN folded f ON f.account_id = t.account_id
+      WHERE (COALESCE(t.credited, 0), COALESCE(t.charged, 0), COALESCE(t.released, 0),
+             COALESCE(t.reservations, 0))
+         IS DISTINCT FROM
+            (COALESCE(f.credited, 0), COALESCE(f.charged, 0), COALESCE(f.released, 0),
+             COALESCE(f.reservations, 0))
+      LIMIT :limit
+      """
+          .formatted(SUMS, THROUGH, THROUGH);
+  // The jobs a check reads, as "scope (job_id)": every kept job, or those that moved lately. Two
+  // index scans joined by UNION; an OR in one WHERE would read every job.
+  private static final String FULL_JOBS = "SELECT id AS job_id FROM jobs";
+  private static final String RECENT_JOBS =
+      """
+      SELECT id AS job_id FROM jobs
+      WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at >= :finishedSince
+      UNION
+      SELECT job_id FROM credit_ledger WHERE id > :ledgerAfter AND job_id IS NOT NULL
       """;
   // Each kept job must show exactly the moves its state implies: one RESERVE, then one CHARGE
   // (succeeded) or one RELEASE (failed) or neither (in progress).
@@ -53,7 +103,7 @@ class AuditQueries {
       SELECT j.account_id, j.id AS job_id,
              format('%s/%s with %s reserve, %s charge, %s release in the ledger',
                     j.state, j.credit_state, r.reserves, r.charges, r.releases) AS detail
-      FROM jobs j
+      FROM scope s JOIN jobs j ON j.id = s.job_id
       CROSS JOIN LATERAL (
         SELECT count(*) FILTER (WHERE l.kind = 'RESERVE') AS reserves,
                count(*) FILTER (WHERE l.kind = 'CHARGE') AS charges,
@@ -72,19 +122,21 @@ class AuditQueries {
   private static final String CHARGES_WITHOUT_CARD =
       """
       SELECT l.account_id, l.job_id, 'charged, but no card' AS detail
-      FROM credit_ledger l JOIN jobs j ON j.id = l.job_id
-      WHERE l.kind = 'CHARGE' AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.job_id = l.job_id)
+      FROM scope s JOIN jobs j ON j.id = s.job_id
+      JOIN credit_ledger l ON l.job_id = j.id AND l.kind = 'CHARGE'
+      WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.job_id = l.job_id)
       LIMIT :limit
       """;
   private static final String CARDS_WITHOUT_CHARGE =
       """
       SELECT c.account_id, c.job_id, format('card %s, but no charge', c.uid) AS detail
-      FROM cards c
+      FROM scope s JOIN cards c ON c.job_id = s.job_id
       WHERE NOT EXISTS (SELECT 1 FROM credit_ledger l
                         WHERE l.job_id = c.job_id AND l.kind = 'CHARGE')
       LIMIT :limit
       """;
   // A batch item may wait in the queue for hours by design: its clock starts when it is claimed.
+  // Every scope reads every job in progress: a stale one is an old one.
   private static final String STALE =
       """
       SELECT account_id, id AS job_id,
@@ -104,20 +156,26 @@ class AuditQueries {
     this.jdbc = jdbc;
   }
 
-  List<AccountBooks> accounts() {
-    return jdbc.sql(ACCOUNTS).query(AccountBooks.class).list();
+  List<AccountBooks> accounts(AuditScope scope) {
+    String sums = scope instanceof AuditScope.Full ? FULL_SUMS : RECENT_SUMS;
+    return jdbc.sql(ACCOUNTS.formatted(sums)).query(AccountBooks.class).list();
   }
 
-  List<JobRow> unsettledJobs(int limit) {
-    return jobs(UNSETTLED, limit);
+  /** Accounts whose running totals differ from the ledger rows they cover. */
+  List<JobRow> totalsDrift(int limit) {
+    return jdbc.sql(TOTALS_DRIFT).param("limit", limit).query(JobRow.class).list();
   }
 
-  List<JobRow> chargesWithoutCard(int limit) {
-    return jobs(CHARGES_WITHOUT_CARD, limit);
+  List<JobRow> unsettledJobs(AuditScope scope, int limit) {
+    return jobs(scope, UNSETTLED, limit);
   }
 
-  List<JobRow> cardsWithoutCharge(int limit) {
-    return jobs(CARDS_WITHOUT_CHARGE, limit);
+  List<JobRow> chargesWithoutCard(AuditScope scope, int limit) {
+    return jobs(scope, CHARGES_WITHOUT_CARD, limit);
+  }
+
+  List<JobRow> cardsWithoutCharge(AuditScope scope, int limit) {
+    return jobs(scope, CARDS_WITHOUT_CHARGE, limit);
   }
 
   List<JobRow> staleReservations(Instant before, int limit) {
@@ -132,7 +190,18 @@ class AuditQueries {
     return jdbc.sql(CARDS).query(Long.class).single();
   }
 
-  private List<JobRow> jobs(String sql, int limit) {
-    return jdbc.sql(sql).param("limit", limit).query(JobRow.class).list();
+  private List<JobRow> jobs(AuditScope scope, String check, int limit) {
+    var statement = jdbc.sql("WITH scope AS (" + scopeJobs(scope) + ") " + check);
+    if (scope instanceof AuditScope.Recent recent) {
+      statement =
+          statement
+              .param("ledgerAfter", recent.ledgerAfter())
+              .param("finishedSince", Timestamp.from(recent.finishedSince()));
+    }
+    return statement.param("limit", limit).query(JobRow.class).list();
+  }
+
+  private static String scopeJobs(AuditScope scope) {
+    return scope instanceof AuditScope.Full ? FULL_JOBS : RECENT_JOBS;
   }
 }

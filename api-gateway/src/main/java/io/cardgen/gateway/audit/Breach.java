@@ -25,7 +25,9 @@ public record Breach(Kind kind, UUID accountId, UUID jobId, String detail) {
     /** a card nobody paid for. */
     CARD_WITHOUT_CHARGE,
     /** a credit held longer than any healthy job lives. */
-    STALE_RESERVATION;
+    STALE_RESERVATION,
+    /** the audit's running totals differ from the ledger rows they cover (full audits only). */
+    TOTALS_MISMATCH;
 
     @JsonValue
     public String wireName() {

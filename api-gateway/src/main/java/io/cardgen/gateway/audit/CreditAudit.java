@@ -3,9 +3,11 @@ package io.cardgen.gateway.audit;
 import io.cardgen.gateway.audit.AuditQueries.AccountBooks;
 import io.cardgen.gateway.audit.AuditQueries.JobRow;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,8 +21,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Checks the books against their invariants: per account, balance + charged = credited and reserved
  * = jobs in progress = open reservations in the ledger; per job, one reserve and then exactly the
  * move its state implies; every charge has its card and every card its charge; no credit held
- * longer than a healthy job lives. Runs on demand ({@code GET /admin/audit}) and on a timer for the
- * metrics.
+ * longer than a healthy job lives. {@code GET /admin/audit} runs a full audit. The timer runs a
+ * recent one (the running totals and the jobs that moved lately, ADR 0029) and, once per {@code
+ * full-interval} on one replica, a full one, so its cost follows the traffic, not the history.
  */
 @Component
 public class CreditAudit {
@@ -28,6 +31,7 @@ public class CreditAudit {
   private static final Logger log = LoggerFactory.getLogger(CreditAudit.class);
 
   private final AuditQueries queries;
+  private final LedgerTotals totals;
   private final AuditMetrics metrics;
   private final AuditProperties properties;
   private final TransactionTemplate snapshot;
@@ -35,11 +39,13 @@ public class CreditAudit {
 
   CreditAudit(
       AuditQueries queries,
+      LedgerTotals totals,
       AuditMetrics metrics,
       AuditProperties properties,
       PlatformTransactionManager transactions,
       Clock clock) {
     this.queries = queries;
+    this.totals = totals;
     this.metrics = metrics;
     this.properties = properties;
     this.clock = clock;
@@ -48,16 +54,37 @@ public class CreditAudit {
     snapshot.setReadOnly(true);
   }
 
+  /** A full audit: the whole ledger, every kept job, and the running totals against the ledger. */
   public AuditReport run() {
-    AuditReport report = snapshot.execute(status -> audit(clock.instant()));
-    metrics.record(report);
+    long started = System.nanoTime();
+    Instant now = clock.instant();
+    AuditReport report = snapshot.execute(status -> audit(new AuditScope.Full(), now));
+    totals.recordFullAudit(now, report.breaches().size());
+    metrics.record(report, Duration.ofNanos(System.nanoTime() - started));
+    return report;
+  }
+
+  /**
+   * A recent audit: first moves the running totals up to the ledger rows that can no longer change,
+   * then checks the books through them and the jobs with a ledger row after where they stood, or
+   * finished within {@code recent-window}.
+   */
+  AuditReport runRecent() {
+    long started = System.nanoTime();
+    Instant now = clock.instant();
+    long ledgerAfter = totals.through();
+    totals.advance(properties.totalsLockWait());
+    AuditScope scope = new AuditScope.Recent(ledgerAfter, now.minus(properties.recentWindow()));
+    AuditReport report = snapshot.execute(status -> audit(scope, now));
+    metrics.record(report, Duration.ofNanos(System.nanoTime() - started));
     return report;
   }
 
   @Scheduled(fixedDelayString = "${cardgen.audit.interval:1m}", initialDelay = 10_000)
   void scheduled() {
     try {
-      AuditReport report = run();
+      boolean fullDue = totals.claimFullAudit(clock.instant(), properties.fullInterval());
+      AuditReport report = fullDue ? run() : runRecent();
       if (!report.clean()) {
         log.error("Credit audit found {} breaches: {}", report.breaches().size(), report);
       }
@@ -66,15 +93,33 @@ public class CreditAudit {
     }
   }
 
-  private AuditReport audit(Instant now) {
-    List<AccountBooks> accounts = queries.accounts();
+  private AuditReport audit(AuditScope scope, Instant now) {
+    List<AccountBooks> accounts = queries.accounts(scope);
     List<Breach> breaches = new ArrayList<>();
     accounts.forEach(books -> AccountChecks.check(books, breaches));
     int limit = properties.maxListed();
     boolean truncated = false;
-    truncated |= add(breaches, Breach.Kind.SETTLEMENT_MISMATCH, queries::unsettledJobs, limit);
-    truncated |= add(breaches, Breach.Kind.CHARGE_WITHOUT_CARD, queries::chargesWithoutCard, limit);
-    truncated |= add(breaches, Breach.Kind.CARD_WITHOUT_CHARGE, queries::cardsWithoutCharge, limit);
+    if (scope instanceof AuditScope.Full) {
+      truncated |= add(breaches, Breach.Kind.TOTALS_MISMATCH, queries::totalsDrift, limit);
+    }
+    truncated |=
+        add(
+            breaches,
+            Breach.Kind.SETTLEMENT_MISMATCH,
+            max -> queries.unsettledJobs(scope, max),
+            limit);
+    truncated |=
+        add(
+            breaches,
+            Breach.Kind.CHARGE_WITHOUT_CARD,
+            max -> queries.chargesWithoutCard(scope, max),
+            limit);
+    truncated |=
+        add(
+            breaches,
+            Breach.Kind.CARD_WITHOUT_CHARGE,
+            max -> queries.cardsWithoutCharge(scope, max),
+            limit);
     Instant staleBefore = now.minus(properties.maxReservationAge());
     truncated |=
         add(
@@ -82,8 +127,13 @@ public class CreditAudit {
             Breach.Kind.STALE_RESERVATION,
             max -> queries.staleReservations(staleBefore, max),
             limit);
+    Optional<LedgerTotals.FullAudit> lastFull =
+        scope instanceof AuditScope.Full
+            ? Optional.of(new LedgerTotals.FullAudit(now, breaches.size()))
+            : totals.lastFullAudit();
     return new AuditReport(
         now,
+        scope.wireName(),
         breaches.isEmpty(),
         accounts.size(),
         accounts.stream().mapToLong(AccountBooks::credited).sum(),
@@ -94,7 +144,9 @@ public class CreditAudit {
         accounts.stream().mapToLong(AccountBooks::holding).sum(),
         queries.cards(),
         truncated,
-        List.copyOf(breaches));
+        List.copyOf(breaches),
+        lastFull.map(LedgerTotals.FullAudit::at).orElse(null),
+        lastFull.map(LedgerTotals.FullAudit::breaches).orElse(null));
   }
 
   /** Adds up to {@code limit} breaches of one kind; true when there were more. */

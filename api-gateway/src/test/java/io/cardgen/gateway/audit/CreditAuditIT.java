@@ -4,50 +4,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.cardgen.gateway.testing.Books;
+import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.SettableClock;
-import io.cardgen.testsupport.TestDatabase;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CreditAuditIT {
 
-  private static final Duration MAX_AGE = Duration.ofMinutes(10);
-  private static TestDatabase database;
+  private static final Duration MAX_AGE = Audits.MAX_RESERVATION_AGE;
+  @RegisterExtension static final BooksDatabase database = new BooksDatabase();
   private final SettableClock clock = new SettableClock();
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private Books books;
   private CreditAudit audit;
 
-  @BeforeAll
-  static void start() throws Exception {
-    database = TestDatabase.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    database.close();
-  }
-
   @BeforeEach
   void clear() {
-    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
     audit = audit(100);
   }
 
   private CreditAudit audit(int maxListed) {
-    return new CreditAudit(
-        new AuditQueries(database.jdbc()),
-        new AuditMetrics(new SimpleMeterRegistry()),
-        new AuditProperties(MAX_AGE, Duration.ofMinutes(1), maxListed),
-        database.transactions(),
-        clock);
+    return audit(maxListed, new SimpleMeterRegistry());
+  }
+
+  private CreditAudit audit(int maxListed, SimpleMeterRegistry registry) {
+    return Audits.audit(database, clock, registry, maxListed);
   }
 
   private Instant now() {
@@ -182,13 +169,7 @@ class CreditAuditIT {
 
   @Test
   void exposesTheLastAuditAsGauges() {
-    CreditAudit measured =
-        new CreditAudit(
-            new AuditQueries(database.jdbc()),
-            new AuditMetrics(meters),
-            new AuditProperties(MAX_AGE, Duration.ofMinutes(1), 100),
-            database.transactions(),
-            clock);
+    CreditAudit measured = audit(100, meters);
     assertThat(meters.get("cardgen.audit.breaches").gauge().value()).isNaN();
     UUID account = books.anAccountWithCredits(7);
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.testing.Books;
+import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.SettableClock;
-import io.cardgen.testsupport.TestDatabase;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,31 +17,19 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class KeyRetentionIT {
 
   private static final Duration RETENTION = Duration.ofHours(72);
-  private static TestDatabase database;
+  @RegisterExtension static final BooksDatabase database = new BooksDatabase();
   private final SettableClock clock = new SettableClock();
   private Books books;
 
-  @BeforeAll
-  static void start() throws Exception {
-    database = TestDatabase.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    database.close();
-  }
-
   @BeforeEach
   void clear() {
-    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
   }
 

@@ -3,7 +3,7 @@ package io.cardgen.gateway.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.gateway.testing.Books;
-import io.cardgen.testsupport.TestDatabase;
+import io.cardgen.gateway.testing.BooksDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -11,31 +11,19 @@ import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Recording a job and reserving its credit, against real PostgreSQL and the real schema. */
 class JobRepositoryIT {
 
-  private static TestDatabase database;
+  @RegisterExtension static final BooksDatabase database = new BooksDatabase();
   private Books books;
   private JobRepository jobs;
 
-  @BeforeAll
-  static void start() throws Exception {
-    database = TestDatabase.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    database.close();
-  }
-
   @BeforeEach
   void clear() {
-    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
     jobs = new JobRepository(database.jdbc());
   }

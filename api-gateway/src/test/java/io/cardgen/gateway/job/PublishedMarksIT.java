@@ -3,39 +3,27 @@ package io.cardgen.gateway.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.gateway.testing.Books;
+import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.SettableClock;
-import io.cardgen.testsupport.TestDatabase;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class PublishedMarksIT {
 
-  private static TestDatabase database;
+  @RegisterExtension static final BooksDatabase database = new BooksDatabase();
   private final SettableClock clock = new SettableClock();
   private Books books;
   private UUID account;
 
-  @BeforeAll
-  static void start() throws Exception {
-    database = TestDatabase.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    database.close();
-  }
-
   @BeforeEach
   void clear() {
-    database.truncate(Books.TABLES);
     books = new Books(database.jdbc());
     account = books.anAccountWithCredits(2_000);
   }

@@ -12,7 +12,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public final class Books {
 
   /** The tables these books write, for {@code TestDatabase.truncate} between tests. */
-  public static final String[] TABLES = {"accounts", "jobs", "cards", "credit_ledger"};
+  public static final String[] TABLES = {
+    "accounts", "jobs", "cards", "credit_ledger", "ledger_totals", "ledger_checkpoint"
+  };
 
   private final JdbcClient jdbc;
 

@@ -142,6 +142,16 @@ class AdminApiIT {
     assertThat(audit.get("breaches")).isEmpty();
     assertThat(audit.get("credited").asLong()).isPositive();
     assertThat(audit.get("checked_at").asString()).isNotBlank();
+    assertThat(audit.get("scope").asString()).isEqualTo("full");
+    TestStack.Response recent = stack.admin("GET", "/admin/audit?scope=recent", null);
+    assertThat(recent.status()).isEqualTo(200);
+    assertThat(recent.json().get("scope").asString()).isEqualTo("recent");
+    assertThat(recent.json().get("credited").asLong()).isEqualTo(audit.get("credited").asLong());
+    assertThat(recent.json().get("last_full_audit").asString()).isNotBlank();
+    TestStack.Response unknown = stack.admin("GET", "/admin/audit?scope=all", null);
+    assertThat(unknown.status()).isEqualTo(422);
+    assertThat(unknown.json().get("code").asString()).isEqualTo("invalid_parameters");
+    assertThat(unknown.json().get("message").asString()).startsWith("Некорректные данные");
     assertThat(stack.admin("GET", "/admin/audit", null, null, stack.adminPort).status())
         .isEqualTo(401);
     assertThat(
@@ -149,6 +159,8 @@ class AdminApiIT {
         .isEqualTo(404);
     assertThat(stack.managementText("/actuator/prometheus"))
         .containsPattern("(?m)^cardgen_audit_breaches(\\{[^}]*})? 0\\.0$")
-        .contains("cardgen_audit_credited");
+        .contains("cardgen_audit_credited")
+        .contains("cardgen_audit_seconds_count{scope=\"full\"}")
+        .contains("cardgen_audit_seconds_count{scope=\"recent\"}");
   }
 }
