@@ -44,6 +44,12 @@ public class CreditAudit {
       AuditProperties properties,
       PlatformTransactionManager transactions,
       Clock clock) {
+    if (properties.recentWindow().compareTo(properties.interval()) <= 0) {
+      // Otherwise a job finishing between two runs without a ledger row could escape both.
+      throw new IllegalStateException(
+          "cardgen.audit.recent-window (%s) must be longer than cardgen.audit.interval (%s)"
+              .formatted(properties.recentWindow(), properties.interval()));
+    }
     this.queries = queries;
     this.totals = totals;
     this.metrics = metrics;

@@ -1,6 +1,7 @@
 package io.cardgen.gateway.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.cardgen.gateway.testing.Books;
@@ -159,5 +160,29 @@ class RecentAuditIT {
     assertThat(audit.run().breaches())
         .extracting(Breach::kind, Breach::accountId)
         .contains(tuple(Breach.Kind.TOTALS_MISMATCH, account));
+  }
+
+  @Test
+  void refusesToStartWithAWindowNoLongerThanTheInterval() {
+    AuditProperties minuteWindow =
+        new AuditProperties(
+            Audits.MAX_RESERVATION_AGE,
+            Duration.ofMinutes(1),
+            100,
+            Duration.ofHours(24),
+            Duration.ofMinutes(1),
+            Duration.ofMillis(100));
+
+    assertThatThrownBy(
+            () ->
+                new CreditAudit(
+                    new AuditQueries(database.jdbc()),
+                    new LedgerTotals(database.jdbc(), database.transactions()),
+                    new AuditMetrics(meters),
+                    minuteWindow,
+                    database.transactions(),
+                    clock))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cardgen.audit.recent-window");
   }
 }
