@@ -62,6 +62,7 @@ class RaceIT {
     assertThat(account.get("balance").asLong()).isEqualTo(before - 1);
     assertThat(account.get("reserved").asLong()).isZero();
     assertThat(stack.audit().get("breaches")).isEmpty();
+    assertThat(stack.audit("recent").get("breaches")).isEmpty();
   }
 
   @Test
@@ -108,6 +109,7 @@ class RaceIT {
     assertThat(books.get("reserved").asLong()).isZero();
     assertThat(lowestAvailable.get()).isNotNegative();
     assertThat(stack.audit().get("breaches")).isEmpty();
+    assertThat(stack.audit("recent").get("breaches")).isEmpty();
   }
 
   /** Samples balance - reserved while the race runs; the books may never show less than 0. */

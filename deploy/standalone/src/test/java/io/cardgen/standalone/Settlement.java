@@ -92,7 +92,21 @@ final class Settlement {
         .optional();
   }
 
-  /** Every job final and settled once, and a clean audit; returns the figures for printing. */
+  private static final List<String> AUDIT_FIGURES =
+      List.of(
+          "accounts",
+          "credited",
+          "charged",
+          "released",
+          "balance",
+          "reserved",
+          "jobs_in_progress",
+          "cards");
+
+  /**
+   * Every job final and settled once, and a clean audit, full and recent alike; returns the figures
+   * for printing.
+   */
   static Figures assertEveryJobSettledOnce(TestStack stack) throws Exception {
     List<JobBooks> jobs = jobs(stack);
     for (JobBooks job : jobs) {
@@ -103,6 +117,12 @@ final class Settlement {
     JsonNode audit = stack.audit();
     assertThat(audit.get("breaches").isEmpty()).as("audit: %s", audit).isTrue();
     assertThat(audit.get("clean").asBoolean()).isTrue();
+    // The timer's audit (running totals, recent jobs) must see the same books after the crashes.
+    JsonNode recent = stack.audit("recent");
+    assertThat(recent.get("breaches").isEmpty()).as("recent audit: %s", recent).isTrue();
+    for (String figure : AUDIT_FIGURES) {
+      assertThat(recent.get(figure).asLong()).as(figure).isEqualTo(audit.get(figure).asLong());
+    }
     int cards = (int) jobs.stream().filter(JobBooks::chargedOnceWithItsCard).count();
     return new Figures(jobs.size(), cards, jobs.size() - cards, audit);
   }

@@ -182,7 +182,12 @@ final class TestStack implements AutoCloseable {
 
   /** {@code GET /admin/audit}, which must answer 200. */
   JsonNode audit() throws Exception {
-    Response response = admin("GET", "/admin/audit", null);
+    return audit("full");
+  }
+
+  /** {@code GET /admin/audit?scope=…}, which must answer 200. */
+  JsonNode audit(String scope) throws Exception {
+    Response response = admin("GET", "/admin/audit?scope=" + scope, null);
     if (response.status() != 200) {
       throw new AssertionError("audit failed: " + response);
     }
