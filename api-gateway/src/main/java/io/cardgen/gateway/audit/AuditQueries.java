@@ -60,8 +60,12 @@ class AuditQueries {
              COALESCE(j.holding, 0) AS holding
       FROM accounts a
       LEFT JOIN (%s) l ON l.account_id = a.id
-      LEFT JOIN (SELECT account_id, count(*) AS holding FROM jobs
-                 WHERE state IN ('QUEUED', 'RUNNING') AND credit_state = 'RESERVED'
+      LEFT JOIN (SELECT account_id, count(*) AS holding
+                 FROM (SELECT account_id FROM jobs
+                       WHERE state = 'QUEUED' AND credit_state = 'RESERVED'
+                       UNION ALL
+                       SELECT account_id FROM jobs
+                       WHERE state = 'RUNNING' AND credit_state = 'RESERVED') holding
                  GROUP BY account_id) j ON j.account_id = a.id
       ORDER BY a.id
       """;
@@ -86,15 +90,20 @@ class AuditQueries {
       LIMIT :limit
       """
           .formatted(SUMS, THROUGH, THROUGH);
-  // The jobs a check reads, as "scope (job_id)": every kept job, or those that moved lately. Two
-  // index scans joined by UNION; an OR in one WHERE would read every job.
-  private static final String FULL_JOBS = "SELECT id AS job_id FROM jobs";
+  // The jobs a check reads, as "scope (id, account_id, state, credit_state)": every kept job, or
+  // those that moved lately. Two index scans joined by UNION (an OR in one WHERE would read every
+  // job), each id then looked up on its own: the planner cannot know how few ids the UNION
+  // yields and would otherwise hash-join them against the whole table.
+  private static final String FULL_JOBS = "SELECT id, account_id, state, credit_state FROM jobs";
   private static final String RECENT_JOBS =
       """
-      SELECT id AS job_id FROM jobs
-      WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at >= :finishedSince
-      UNION
-      SELECT job_id FROM credit_ledger WHERE id > :ledgerAfter AND job_id IS NOT NULL
+      SELECT j.id, j.account_id, j.state, j.credit_state
+      FROM (SELECT id AS job_id FROM jobs
+            WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at >= :finishedSince
+            UNION
+            SELECT job_id FROM credit_ledger WHERE id > :ledgerAfter AND job_id IS NOT NULL) moved
+      CROSS JOIN LATERAL (SELECT id, account_id, state, credit_state FROM jobs
+                          WHERE jobs.id = moved.job_id) j
       """;
   // Each kept job must show exactly the moves its state implies: one RESERVE, then one CHARGE
   // (succeeded) or one RELEASE (failed) or neither (in progress).
@@ -103,7 +112,7 @@ class AuditQueries {
       SELECT j.account_id, j.id AS job_id,
              format('%s/%s with %s reserve, %s charge, %s release in the ledger',
                     j.state, j.credit_state, r.reserves, r.charges, r.releases) AS detail
-      FROM scope s JOIN jobs j ON j.id = s.job_id
+      FROM scope j
       CROSS JOIN LATERAL (
         SELECT count(*) FILTER (WHERE l.kind = 'RESERVE') AS reserves,
                count(*) FILTER (WHERE l.kind = 'CHARGE') AS charges,
@@ -121,30 +130,39 @@ class AuditQueries {
   // Charges of jobs already removed after their key retention have no card any more, by design.
   private static final String CHARGES_WITHOUT_CARD =
       """
-      SELECT l.account_id, l.job_id, 'charged, but no card' AS detail
-      FROM scope s JOIN jobs j ON j.id = s.job_id
-      JOIN credit_ledger l ON l.job_id = j.id AND l.kind = 'CHARGE'
-      WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.job_id = l.job_id)
+      SELECT j.account_id, j.id AS job_id, 'charged, but no card' AS detail
+      FROM scope j
+      WHERE EXISTS (SELECT 1 FROM credit_ledger l WHERE l.job_id = j.id AND l.kind = 'CHARGE')
+        AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.job_id = j.id)
       LIMIT :limit
       """;
   private static final String CARDS_WITHOUT_CHARGE =
       """
       SELECT c.account_id, c.job_id, format('card %s, but no charge', c.uid) AS detail
-      FROM scope s JOIN cards c ON c.job_id = s.job_id
+      FROM scope j CROSS JOIN LATERAL (SELECT * FROM cards WHERE cards.job_id = j.id) c
       WHERE NOT EXISTS (SELECT 1 FROM credit_ledger l
                         WHERE l.job_id = c.job_id AND l.kind = 'CHARGE')
       LIMIT :limit
       """;
   // A batch item may wait in the queue for hours by design: its clock starts when it is claimed.
-  // Every scope reads every job in progress: a stale one is an old one.
+  // Every scope reads every job in progress (a stale one is an old one), through the partial
+  // indexes of queued and of running jobs; a credit still reserved in any other state is a
+  // settlement mismatch.
   private static final String STALE =
       """
-      SELECT account_id, id AS job_id,
-             format('%s since %s, attempt %s', state, created_at, attempts) AS detail
-      FROM jobs
-      WHERE credit_state = 'RESERVED'
-        AND ((batch_id IS NULL AND created_at < :before)
-             OR (batch_id IS NOT NULL AND state = 'RUNNING' AND updated_at < :before))
+      SELECT account_id, job_id, detail FROM (
+        SELECT account_id, id AS job_id, created_at,
+               format('%s since %s, attempt %s', state, created_at, attempts) AS detail
+        FROM jobs
+        WHERE state = 'QUEUED' AND credit_state = 'RESERVED' AND batch_id IS NULL
+          AND created_at < :before
+        UNION ALL
+        SELECT account_id, id AS job_id, created_at,
+               format('%s since %s, attempt %s', state, created_at, attempts) AS detail
+        FROM jobs
+        WHERE state = 'RUNNING' AND credit_state = 'RESERVED'
+          AND ((batch_id IS NULL AND created_at < :before)
+               OR (batch_id IS NOT NULL AND updated_at < :before))) stale
       ORDER BY created_at
       LIMIT :limit
       """;
