@@ -129,4 +129,78 @@ class LedgerTotalsIT {
     assertThat(totals.claimFullAudit(now.plusSeconds(60), every)).isFalse();
     assertThat(totals.claimFullAudit(now.plus(every), every)).isTrue();
   }
+
+  private static final String ROW_LOCK_WAITS =
+      "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'";
+  private static final String LEDGER_LOCK_REQUESTS =
+      """
+      SELECT count(*) FROM pg_locks
+      WHERE NOT granted AND mode = 'ShareLock' AND relation = CAST('credit_ledger' AS regclass)
+      """;
+
+  /** Waits, by asking PostgreSQL, until {@code waiting} counts a lock someone waits for. */
+  private static void awaitWaiting(String waiting) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (database.jdbc().sql(waiting).query(Long.class).single() == 0) {
+      assertThat(System.nanoTime()).as("someone waiting: %s", waiting).isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+
+  @Test
+  void givesUpBeforeAWaitCycleThroughAnAccountRowBecomesADeadlock() throws Exception {
+    UUID account = books.anAccountWithCredits(10);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try (Connection batch = database.dataSource().getConnection();
+        Connection charge = database.dataSource().getConnection()) {
+      // A batch creation's transaction: the account row first, its ledger rows later.
+      batch.setAutoCommit(false);
+      try (PreparedStatement hold =
+          batch.prepareStatement("UPDATE accounts SET reserved = reserved WHERE id = ?")) {
+        hold.setObject(1, account);
+        hold.executeUpdate();
+      }
+      // A money statement: holds the ledger (ROW EXCLUSIVE) and waits for the account row.
+      Future<Integer> charging =
+          pool.submit(
+              () -> {
+                try (PreparedStatement move =
+                    charge.prepareStatement(
+                        """
+                        WITH a AS (UPDATE accounts SET reserved = reserved WHERE id = ? RETURNING id)
+                        INSERT INTO credit_ledger (account_id, kind, amount)
+                        SELECT id, 'CHARGE', 1 FROM a
+                        """)) {
+                  move.setObject(1, account);
+                  return move.executeUpdate();
+                }
+              });
+      awaitWaiting(ROW_LOCK_WAITS);
+      // The batch's ledger insert, queued behind the totals' lock request once it is made.
+      Future<Integer> batchRows =
+          pool.submit(
+              () -> {
+                awaitWaiting(LEDGER_LOCK_REQUESTS);
+                try (PreparedStatement insert =
+                    batch.prepareStatement(
+                        "INSERT INTO credit_ledger (account_id, kind, amount)"
+                            + " VALUES (?, 'RESERVE', 1)")) {
+                  insert.setObject(1, account);
+                  int rows = insert.executeUpdate();
+                  batch.commit();
+                  return rows;
+                }
+              });
+      long started = System.nanoTime();
+
+      assertThat(totals.advance(LOCK_WAIT)).isEmpty();
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+      assertThat(batchRows.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+      assertThat(charging.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(totals.advance(LOCK_WAIT)).isPresent();
+    assertThat(charged(account)).isEqualTo(1);
+  }
 }
