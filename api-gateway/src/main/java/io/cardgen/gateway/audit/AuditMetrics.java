@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
@@ -17,10 +18,12 @@ import org.springframework.stereotype.Component;
 class AuditMetrics {
 
   private final AtomicReference<AuditReport> last = new AtomicReference<>();
-  private final MeterRegistry registry;
+  private final Map<String, Timer> durations;
 
   AuditMetrics(MeterRegistry registry) {
-    this.registry = registry;
+    // Both scopes from the start, so the series exist before the first full audit of the day.
+    this.durations =
+        Map.of("full", duration(registry, "full"), "recent", duration(registry, "recent"));
     gauge(
         registry,
         "cardgen.audit.breaches",
@@ -47,11 +50,14 @@ class AuditMetrics {
   /** Keeps {@code report} for the gauges and times it by scope ({@code cardgen_audit_seconds}). */
   void record(AuditReport report, Duration took) {
     last.set(report);
-    Timer.builder("cardgen.audit")
+    durations.get(report.scope()).record(took);
+  }
+
+  private static Timer duration(MeterRegistry registry, String scope) {
+    return Timer.builder("cardgen.audit")
         .description("How long audits take, by scope (full or recent)")
-        .tag("scope", report.scope())
-        .register(registry)
-        .record(took);
+        .tag("scope", scope)
+        .register(registry);
   }
 
   private void gauge(
