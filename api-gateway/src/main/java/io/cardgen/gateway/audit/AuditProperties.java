@@ -16,8 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param fullInterval how often one replica runs a full audit on the timer (the whole ledger and
  *     every kept job); the runs between are recent audits (ADR 0029)
  * @param recentWindow a recent audit checks the jobs finished within this window, besides those
- *     with ledger rows after the running totals; longer than {@code interval}, so a run that failed
- *     or a replica that stopped leaves no finished job unchecked
+ *     with ledger rows after the running totals; longer than {@code interval}, so consecutive runs
+ *     overlap. Every finished job in the window is read again each run, so a long window costs most
+ *     at saturation (at 240 cards/s, 5 m put 72 000 jobs into every run)
  * @param totalsLockWait how long moving the running totals waits for the ledger's writers in flight
  *     (money statements queue behind it for that long at most); when it runs out the totals stay
  *     where they are until the next run
@@ -28,5 +29,5 @@ public record AuditProperties(
     @DefaultValue("1m") Duration interval,
     @DefaultValue("100") int maxListed,
     @DefaultValue("24h") Duration fullInterval,
-    @DefaultValue("5m") Duration recentWindow,
+    @DefaultValue("90s") Duration recentWindow,
     @DefaultValue("100ms") Duration totalsLockWait) {}
