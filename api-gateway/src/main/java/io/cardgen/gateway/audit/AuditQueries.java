@@ -37,8 +37,7 @@ class AuditQueries {
       sum(amount) FILTER (WHERE kind = 'RELEASE') AS released,
       sum(amount) FILTER (WHERE kind = 'RESERVE') AS reservations
       """;
-  private static final String THROUGH =
-      "(SELECT COALESCE(max(through_id), 0) FROM ledger_checkpoint)";
+  private static final String THROUGH = LedgerTotals.READ_THROUGH;
   private static final String FULL_SUMS =
       "SELECT account_id, " + SUMS + " FROM credit_ledger GROUP BY account_id";
   // The running totals plus the rows after them: a range scan of the ledger's primary key.

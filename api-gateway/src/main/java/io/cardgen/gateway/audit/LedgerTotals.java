@@ -31,7 +31,8 @@ class LedgerTotals {
       "SELECT set_config('lock_timeout', :millis || 'ms', true)";
   private static final String LOCK = "LOCK TABLE credit_ledger IN SHARE MODE";
   private static final String LAST_ID = "SELECT COALESCE(max(id), 0) FROM credit_ledger";
-  private static final String THROUGH = "SELECT through_id FROM ledger_checkpoint FOR UPDATE";
+  private static final String THROUGH_FOR_UPDATE =
+      "SELECT through_id FROM ledger_checkpoint FOR UPDATE";
   private static final String FOLD =
       """
       INSERT INTO ledger_totals (account_id, credited, charged, released, reservations)
@@ -49,8 +50,13 @@ class LedgerTotals {
         reservations = ledger_totals.reservations + EXCLUDED.reservations
       """;
   private static final String MOVE = "UPDATE ledger_checkpoint SET through_id = :through";
-  private static final String READ_THROUGH =
-      "SELECT COALESCE(max(through_id), 0) FROM ledger_checkpoint";
+
+  /**
+   * The ledger id the totals reach, 0 before the first move; a scalar subquery for the audit's
+   * reads.
+   */
+  static final String READ_THROUGH = "(SELECT COALESCE(max(through_id), 0) FROM ledger_checkpoint)";
+
   private static final String CLAIM_FULL_AUDIT =
       """
       UPDATE ledger_checkpoint SET full_audit_at = :now
@@ -116,7 +122,7 @@ class LedgerTotals {
         status -> {
           jdbc.sql(CREATE).update();
           // Replicas advance one at a time; one that already went further leaves nothing to do.
-          long after = jdbc.sql(THROUGH).query(Long.class).single();
+          long after = jdbc.sql(THROUGH_FOR_UPDATE).query(Long.class).single();
           if (settled <= after) {
             return;
           }
