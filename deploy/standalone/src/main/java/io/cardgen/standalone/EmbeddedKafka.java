@@ -42,6 +42,7 @@ final class EmbeddedKafka implements AutoCloseable {
     int controllerPort = freePort();
     Properties config = config(logDir, clientPort, controllerPort);
     format(logDir, config);
+    BrokerHistograms.installOnBroker();
     EmbeddedKafka kafka = new EmbeddedKafka(config, "localhost:" + clientPort);
     kafka.restart();
     return kafka;
