@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Starts the standalone jar with the runtime defaults of ADR 0010: the newest installed JDK from
-# 21 on (virtual threads: a thousand jobs in flight cost no thread each), G1, a bounded heap, no
-# class unloading in G1's remark pauses (ADR 0030).
+# 21 on (virtual threads: a thousand jobs in flight cost no thread each), G1, a bounded heap.
 #
 #   deploy/standalone/cardgen-standalone.sh [path/to/cardgen-standalone.jar] [app args...]
 #
@@ -30,9 +29,6 @@ pick_java() {
 
 java=$(pick_java)
 flags=(-Xmx"${CARDGEN_HEAP:-768m}" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError)
-# G1's remark spent 20-45 ms unloading classes, and none is unloaded after start; full collections
-# still unload them (ADR 0030).
-flags+=(-XX:-ClassUnloadingWithConcurrentMark)
 # Compact object headers (JEP 519) shrink every object by 4 bytes; a product flag from 25 on.
 if [[ $(feature "$java") -ge 25 ]]; then
   flags+=(-XX:+UseCompactObjectHeaders)
