@@ -4,27 +4,46 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.yammer.metrics.core.Histogram;
 import com.yammer.metrics.core.MetricName;
+import com.yammer.metrics.stats.UniformSample;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.server.metrics.KafkaYammerMetrics;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedded broker of a running stack records its request times in uniform reservoirs (ADR
- * 0030), so a request allocates nothing that outlives a young collection.
+ * An embedded broker records its request times in uniform reservoirs (ADR 0030), so a request
+ * allocates nothing that outlives a young collection. The test starts a broker of its own: the
+ * brokers of one JVM share Kafka's metrics registry, and one that stops removes its metrics' names
+ * from it, so what other tests' stacks left there depends on their order.
  */
 class BrokerHistogramsIT {
 
+  @TempDir static Path logDir;
+
+  private static EmbeddedKafka broker;
   private static Map<MetricName, Histogram> histograms;
 
   @BeforeAll
-  static void startStack() throws Exception {
-    SharedStack.get();
+  static void startBrokerAndAskIt() throws Exception {
+    broker = EmbeddedKafka.start(logDir, 0);
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+      admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
+    }
     histograms =
         KafkaYammerMetrics.defaultRegistry().allMetrics().entrySet().stream()
             .filter(metric -> metric.getValue() instanceof Histogram)
             .collect(Collectors.toMap(Map.Entry::getKey, metric -> (Histogram) metric.getValue()));
+  }
+
+  @AfterAll
+  static void stopBroker() {
+    broker.close();
   }
 
   @Test
@@ -33,7 +52,7 @@ class BrokerHistogramsIT {
     for (Map.Entry<MetricName, Histogram> histogram : histograms.entrySet()) {
       assertThat(BrokerHistogramsTest.sampleOf(histogram.getValue()))
           .as(histogram.getKey().toString())
-          .isInstanceOf(com.yammer.metrics.stats.UniformSample.class);
+          .isInstanceOf(UniformSample.class);
     }
   }
 
