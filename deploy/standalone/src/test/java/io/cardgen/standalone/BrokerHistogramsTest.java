@@ -11,11 +11,17 @@ import com.yammer.metrics.stats.Sample;
 import com.yammer.metrics.stats.UniformSample;
 import java.lang.reflect.Field;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class BrokerHistogramsTest {
 
   private final MetricsRegistry registry = new MetricsRegistry();
+
+  @AfterEach
+  void stopTheRegistrysThreads() {
+    registry.shutdown();
+  }
 
   @Test
   void histogramsRegisteredLaterSampleUniformlyAndStillRecord() throws Exception {
@@ -54,7 +60,6 @@ class BrokerHistogramsTest {
     histogram.setAccessible(true);
     assertThat(sampleOf((Histogram) histogram.get(timer))).isInstanceOf(UniformSample.class);
     assertThat(timer.count()).isEqualTo(1);
-    registry.shutdown();
   }
 
   private static MetricName name(String name) {
