@@ -6,7 +6,8 @@
 #
 # CARDGEN_JAVA picks the java binary (default: JAVA_HOME's, else the newest JDK 21+ under
 # /usr/lib/jvm, else java on the PATH, which may be 17: it works there too, with a platform
-# thread per job). CARDGEN_HEAP sets the heap (default 768m); JAVA_OPTS adds or overrides flags.
+# thread per job). CARDGEN_HEAP sets the heap (default 896m, ADR 0031); JAVA_OPTS adds or
+# overrides flags.
 set -euo pipefail
 jar=${1:-$(dirname "$0")/target/cardgen-standalone.jar}
 [[ $# -gt 0 ]] && shift
@@ -28,7 +29,7 @@ pick_java() {
 }
 
 java=$(pick_java)
-flags=(-Xmx"${CARDGEN_HEAP:-768m}" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError)
+flags=(-Xmx"${CARDGEN_HEAP:-896m}" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError)
 # Compact object headers (JEP 519) shrink every object by 4 bytes; a product flag from 25 on.
 if [[ $(feature "$java") -ge 25 ]]; then
   flags+=(-XX:+UseCompactObjectHeaders)
