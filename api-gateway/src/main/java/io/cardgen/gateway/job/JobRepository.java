@@ -1,5 +1,6 @@
 package io.cardgen.gateway.job;
 
+import io.cardgen.common.db.RelaxedCommit;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.JobState;
 import java.sql.ResultSet;
@@ -25,14 +26,16 @@ class JobRepository {
   // requests covers one UPDATE and the commit, not the job's insert. The job is only written when
   // the account has a free credit; should a racing request take it meanwhile, the UPDATE breaks
   // the account's reserved <= balance CHECK and the whole statement, job included, rolls back. A
-  // key already taken fails the insert the same way.
+  // key already taken fails the insert the same way. Its commit does not wait for the disk
+  // (RelaxedCommit): until the card's completion, which does, no caller has been promised anything
+  // on it, and a reservation lost in a crash of PostgreSQL takes its job with it.
   private static final String INSERT_RESERVING =
       """
       WITH job AS (
         INSERT INTO jobs (id, account_id, idempotency_key, fingerprint, spec, state, credit_state,
                           created_at, updated_at)
         SELECT :id, id, :key, :fingerprint, CAST(:spec AS jsonb), 'QUEUED', 'RESERVED', :now, :now
-        FROM accounts WHERE id = :account AND balance - reserved >= 1
+        FROM accounts, %s WHERE id = :account AND balance - reserved >= 1
         RETURNING id, account_id
       ), ledger AS (
         INSERT INTO credit_ledger (account_id, job_id, kind, amount)
@@ -44,7 +47,8 @@ class JobRepository {
         RETURNING id
       )
       SELECT count(*) FROM reserved
-      """;
+      """
+          .formatted(RelaxedCommit.RELATION);
   private static final String NO_FREE_CREDIT = "accounts_reserved_within_balance";
   private static final String SELECT =
       """

@@ -1,5 +1,6 @@
 package io.cardgen.gateway.ratelimit;
 
+import io.cardgen.common.db.RelaxedCommit;
 import io.cardgen.gateway.auth.AccountRepository;
 import io.cardgen.gateway.auth.ApiKeyAuthenticator;
 import io.cardgen.gateway.auth.Caller;
@@ -34,7 +35,9 @@ public class RateLimiter {
   // GCRA: the "theoretical arrival time" advances by one emission interval (period / limit) per
   // admitted request; a request is admitted while that stays within one period of now, so up to
   // `limit` requests pass at once and then one every interval. The value inserted is now + one
-  // interval, so on conflict EXCLUDED's arrival less now is the caller's interval.
+  // interval, so on conflict EXCLUDED's arrival less now is the caller's interval. The count's
+  // commit does not wait for the disk (RelaxedCommit): a crash of PostgreSQL may forget the last
+  // requests' counts, which lets an account a few requests more after it.
   private static final String AUTHENTICATE_AND_ADMIT =
       "WITH caller AS (\n"
           + AccountRepository.SELECT_CALLER
@@ -44,7 +47,7 @@ public class RateLimiter {
         WHERE api_access AND (:countLegacy OR api_revision = 'current')
       ), admitted AS (
         INSERT INTO rate_limits AS r (account_id, theoretical_arrival)
-        SELECT id, :now + emission_micros * INTERVAL '1 microsecond' FROM counted
+        SELECT id, :now + emission_micros * INTERVAL '1 microsecond' FROM counted, %s
         ON CONFLICT (account_id) DO UPDATE
            SET theoretical_arrival =
                GREATEST(r.theoretical_arrival, :now) + (EXCLUDED.theoretical_arrival - :now)
@@ -55,7 +58,8 @@ public class RateLimiter {
       SELECT caller.*, EXISTS (SELECT 1 FROM counted) AS counted,
              EXISTS (SELECT 1 FROM admitted) AS admitted
       FROM caller
-      """;
+      """
+              .formatted(RelaxedCommit.RELATION);
   private static final String CURRENT =
       "SELECT theoretical_arrival FROM rate_limits WHERE account_id = :account";
 

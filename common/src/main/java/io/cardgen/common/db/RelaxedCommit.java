@@ -1,0 +1,23 @@
+package io.cardgen.common.db;
+
+/**
+ * For a statement that commits on its own and whose loss in a crash of PostgreSQL no caller could
+ * notice, because nothing outside the database has been promised on it yet: joined into the
+ * statement, this one-row relation turns {@code synchronous_commit} off for the statement's own
+ * transaction, so its commit does not wait for the WAL to reach the disk (ADR 0032). A crash may
+ * then lose it, but only together with everything committed after it: the next commit that waits
+ * for the disk (a card's completion, which its caller sees) flushes all WAL before it as well. Used
+ * by the rate limit's count, a job's reservation and a job's claim; the money that a caller sees
+ * moving, the completion, keeps the server's setting.
+ */
+public final class RelaxedCommit {
+
+  /**
+   * A relation for a FROM list; {@code set_config} is volatile, so PostgreSQL evaluates it for the
+   * statement, and {@code is_local} keeps it to the statement's transaction.
+   */
+  public static final String RELATION =
+      "(SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_commit";
+
+  private RelaxedCommit() {}
+}

@@ -1,0 +1,37 @@
+package io.cardgen.standalone;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The standalone's own PostgreSQL, started from the zonky binaries. zonky is made for throwaway
+ * test databases and starts the server with {@code fsync} off ({@code -F}) and {@code
+ * synchronous_commit} off; the standalone keeps its data, money included, across runs, so both are
+ * turned back on (ADR 0032): a crash of PostgreSQL loses no commit a caller has seen, and a power
+ * cut cannot leave the files corrupt. {@code -Dcardgen.embedded-postgres.<setting>} still wins, for
+ * a diagnosis or a benchmark of the difference.
+ */
+final class StandalonePostgres {
+
+  static final String SETTING_PREFIX = "cardgen.embedded-postgres.";
+
+  private StandalonePostgres() {}
+
+  /**
+   * @param port 0 for any free port
+   * @param system where the {@value #SETTING_PREFIX} overrides are read from
+   */
+  static EmbeddedPostgres.Builder builder(Path dataDirectory, int port, Properties system) {
+    EmbeddedPostgres.Builder builder =
+        EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false);
+    if (port != 0) {
+      builder.setPort(port);
+    }
+    // A -c given after zonky's -F wins over it.
+    builder.setServerConfig("fsync", "on");
+    builder.setServerConfig("synchronous_commit", "on");
+    ServerSettingOverrides.read(SETTING_PREFIX, system).forEach(builder::setServerConfig);
+    return builder;
+  }
+}
