@@ -7,8 +7,10 @@ package io.cardgen.common.db;
  * transaction, so its commit does not wait for the WAL to reach the disk (ADR 0032). A crash may
  * then lose it, but only together with everything committed after it: the next commit that waits
  * for the disk (a card's completion, which its caller sees) flushes all WAL before it as well. Used
- * by the rate limit's count, a job's reservation and a job's claim; the money that a caller sees
- * moving, the completion, keeps the server's setting.
+ * by the rate limit's count, a card request's reservation and the claim of a job delivered through
+ * Kafka; the money that a caller sees moving, the completion, keeps the server's setting. Only for
+ * a statement run on its own: inside a larger transaction it would relax that transaction's commit
+ * too, whatever else the transaction wrote.
  */
 public final class RelaxedCommit {
 
