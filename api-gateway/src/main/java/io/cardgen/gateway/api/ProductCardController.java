@@ -204,12 +204,12 @@ class ProductCardController {
         started
             .reply()
             .thenApplyAsync(
-                woken ->
+                wake ->
                     gate.run(
                         incoming.origin(),
                         () ->
                             Answers.of(
-                                submission.current(started.jobId()),
+                                submission.current(started.jobId(), wake),
                                 startedKey,
                                 revision,
                                 retryAfterSeconds)),

@@ -1,5 +1,6 @@
 package io.cardgen.gateway.job;
 
+import io.cardgen.common.db.DurabilityBarrier;
 import io.cardgen.common.db.RelaxedCommit;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.JobState;
@@ -98,6 +99,15 @@ class JobRepository {
     return violation.getMostSpecificCause() instanceof PSQLException postgres
         && postgres.getServerErrorMessage() != null
         && name.equals(postgres.getServerErrorMessage().getConstraint());
+  }
+
+  /**
+   * Returns once every commit made so far is on disk: a worker commits a job's end without waiting
+   * for it and waits afterwards, so a finished job read before the worker's reply may not be on
+   * disk yet (ADR 0033).
+   */
+  void awaitDurable() {
+    jdbc.sql(DurabilityBarrier.STATEMENT).query(Long.class).single();
   }
 
   Optional<JobSnapshot> findByKey(UUID accountId, String key) {

@@ -98,7 +98,8 @@ public class JobSubmission {
         new NewJob(jobId, account.id(), key, fingerprint, WireJson.write(spec.withPhotos(refs)));
     JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
     if (recording == JobRepository.Recording.RECORDED) {
-      CompletableFuture<Void> reply = replies.register(jobId, replyProperties.timeout());
+      CompletableFuture<ReplyWaiter.Wake> reply =
+          replies.register(jobId, replyProperties.timeout());
       publisher.publish(jobId, key, origin, refs.size());
       return new Submission.Started(jobId, key, reply);
     }
@@ -108,7 +109,7 @@ public class JobSubmission {
         : refused(ErrorCode.INSUFFICIENT_CREDITS, key);
   }
 
-  private static Submission replay(JobSnapshot earlier, String fingerprint, String key) {
+  private Submission replay(JobSnapshot earlier, String fingerprint, String key) {
     if (earlier.optionalCard().map(StoredCard::deleted).orElse(false)) {
       return refused(ErrorCode.RESULT_DELETED, key);
     }
@@ -118,6 +119,8 @@ public class JobSubmission {
     if (!earlier.state().isFinal()) {
       return refused(ErrorCode.GENERATION_IN_PROGRESS, key);
     }
+    // The retry may come in the moment between the worker's commit and its wait for the disk.
+    jobs.awaitDurable();
     return new Submission.Replayed(earlier, key);
   }
 
@@ -125,8 +128,15 @@ public class JobSubmission {
     return new Submission.Refused(code, Messages.of(code), key);
   }
 
-  /** Re-reads a job after waiting for it. */
-  public JobSnapshot current(UUID jobId) {
-    return jobs.findById(jobId).orElseThrow();
+  /**
+   * Re-reads a job after waiting for it. A job found finished after a wake that was not its
+   * worker's reply (a timeout) is answered only once it is on disk, as the reply would have been.
+   */
+  public JobSnapshot current(UUID jobId, ReplyWaiter.Wake wake) {
+    JobSnapshot job = jobs.findById(jobId).orElseThrow();
+    if (wake != ReplyWaiter.Wake.ANNOUNCED && job.state().isFinal()) {
+      jobs.awaitDurable();
+    }
+    return job;
   }
 }

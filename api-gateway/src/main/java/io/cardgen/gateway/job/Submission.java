@@ -1,6 +1,7 @@
 package io.cardgen.gateway.job;
 
 import io.cardgen.common.error.ErrorCode;
+import io.cardgen.gateway.reply.ReplyWaiter;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
@@ -12,9 +13,10 @@ public sealed interface Submission {
 
   /**
    * A new job was recorded with its credit reserved and published; {@code reply} completes when the
-   * job may have finished (a reply arrived, or the wait timed out): then re-read it.
+   * job may have finished (a reply arrived, or the wait timed out), with which of them it was: then
+   * re-read it.
    */
-  record Started(UUID jobId, String idempotencyKey, CompletableFuture<Void> reply)
+  record Started(UUID jobId, String idempotencyKey, CompletableFuture<ReplyWaiter.Wake> reply)
       implements Submission {}
 
   /** The key was used before with the same fields: answer from the stored job. */

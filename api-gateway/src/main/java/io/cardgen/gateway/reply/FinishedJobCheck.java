@@ -1,5 +1,6 @@
 package io.cardgen.gateway.reply;
 
+import io.cardgen.common.db.DurabilityBarrier;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -9,7 +10,8 @@ import org.springframework.stereotype.Component;
 /**
  * A safety net under the reply topic: every few seconds, wakes waiters whose job has finished in
  * PostgreSQL. A reply lost in Kafka (or sent while this replica was starting) then costs seconds,
- * not the whole reply timeout.
+ * not the whole reply timeout. A worker commits a job's end before it waits for the disk (ADR
+ * 0033), so the check waits for the disk too before it wakes anyone: once per check, not per job.
  */
 @Component
 class FinishedJobCheck {
@@ -31,10 +33,11 @@ class FinishedJobCheck {
     if (waiting.isEmpty()) {
       return;
     }
-    jdbc.sql(FINISHED)
-        .param("ids", waiting.toArray(UUID[]::new))
-        .query(UUID.class)
-        .list()
-        .forEach(waiter::wake);
+    List<UUID> finished =
+        jdbc.sql(FINISHED).param("ids", waiting.toArray(UUID[]::new)).query(UUID.class).list();
+    if (!finished.isEmpty()) {
+      jdbc.sql(DurabilityBarrier.STATEMENT).query(Long.class).single();
+      finished.forEach(waiter::wake);
+    }
   }
 }

@@ -26,7 +26,18 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReplyWaiter {
 
-  private record Waiting(CompletableFuture<Void> reply, long deadlineNanos) {}
+  /** What ended a wait. */
+  public enum Wake {
+    /**
+     * The job's end was announced once it was on disk: the worker's reply, sent after its
+     * durability barrier, or the finished-job check after one of its own (ADR 0033).
+     */
+    ANNOUNCED,
+    /** The wait ran out; the job may have finished a moment ago, not yet on disk. */
+    TIMED_OUT
+  }
+
+  private record Waiting(CompletableFuture<Wake> reply, long deadlineNanos) {}
 
   private final Map<UUID, Waiting> waiting = new ConcurrentHashMap<>();
   private final LongSupplier nanoTime;
@@ -42,17 +53,18 @@ public class ReplyWaiter {
   }
 
   /** Register before publishing, so a fast reply cannot arrive before anyone waits for it. */
-  public CompletableFuture<Void> register(UUID jobId, Duration timeout) {
-    CompletableFuture<Void> reply = new CompletableFuture<>();
+  public CompletableFuture<Wake> register(UUID jobId, Duration timeout) {
+    CompletableFuture<Wake> reply = new CompletableFuture<>();
     Waiting entry = new Waiting(reply, nanoTime.getAsLong() + timeout.toNanos());
     waiting.put(jobId, entry);
     return reply.whenComplete((ignored, failure) -> waiting.remove(jobId, entry));
   }
 
+  /** Wakes the request waiting for {@code jobId}, whose end is on disk. */
   void wake(UUID jobId) {
     Waiting entry = waiting.get(jobId);
     if (entry != null) {
-      entry.reply().complete(null);
+      entry.reply().complete(Wake.ANNOUNCED);
     }
   }
 
@@ -62,7 +74,7 @@ public class ReplyWaiter {
     long now = nanoTime.getAsLong();
     for (Waiting entry : waiting.values()) {
       if (now - entry.deadlineNanos() >= 0) {
-        entry.reply().complete(null);
+        entry.reply().complete(Wake.TIMED_OUT);
       }
     }
   }

@@ -17,18 +17,20 @@ class ReplyWaiterTest {
   @Test
   void aReplyWakesItsRequestAndLeavesNothingBehind() {
     UUID job = UUID.randomUUID();
-    CompletableFuture<Void> reply = waiter.register(job, Duration.ofSeconds(150));
+    CompletableFuture<ReplyWaiter.Wake> reply = waiter.register(job, Duration.ofSeconds(150));
 
     waiter.wake(job);
 
-    assertThat(reply).isDone();
+    assertThat(reply).isCompletedWithValue(ReplyWaiter.Wake.ANNOUNCED);
     assertThat(waiter.waitingCount()).isZero();
   }
 
   @Test
   void theSweepWakesOnlyRequestsWhoseWaitIsOver() {
-    CompletableFuture<Void> shortWait = waiter.register(UUID.randomUUID(), Duration.ofSeconds(1));
-    CompletableFuture<Void> longWait = waiter.register(UUID.randomUUID(), Duration.ofSeconds(5));
+    CompletableFuture<ReplyWaiter.Wake> shortWait =
+        waiter.register(UUID.randomUUID(), Duration.ofSeconds(1));
+    CompletableFuture<ReplyWaiter.Wake> longWait =
+        waiter.register(UUID.randomUUID(), Duration.ofSeconds(5));
 
     nanos.addAndGet(Duration.ofMillis(999).toNanos());
     waiter.expire();
@@ -36,7 +38,7 @@ class ReplyWaiterTest {
 
     nanos.addAndGet(Duration.ofMillis(1).toNanos());
     waiter.expire();
-    assertThat(shortWait).isDone();
+    assertThat(shortWait).isCompletedWithValue(ReplyWaiter.Wake.TIMED_OUT);
     assertThat(longWait).isNotDone();
     assertThat(waiter.waitingCount()).isEqualTo(1);
   }

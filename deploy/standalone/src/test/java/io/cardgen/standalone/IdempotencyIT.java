@@ -268,6 +268,31 @@ class IdempotencyIT {
     assertThat(balance(tenant)).isEqualTo(4);
   }
 
+  /**
+   * A worker commits a card before it waits for the disk and only then replies (ADR 0033); a retry
+   * arriving in between must not be answered from a card the disk may not have yet, so the replay
+   * waits for the disk too: one durability barrier, counted by its sequence.
+   */
+  @Test
+  void aReplayOfAFinishedCardWaitsForTheDiskBeforeAnswering() throws Exception {
+    Tenant tenant = tenant("replay-barrier");
+    String key = "replay-barrier";
+    String body = PipelineIT.request("Льняная скатерть", 300);
+    TestStack.Response card = finalAnswer(tenant.apiKey(), key, body);
+    long before = barriersRun();
+
+    TestStack.Response replayed = stack.generate(tenant.apiKey(), key, body);
+
+    assertThat(card.status()).isEqualTo(200);
+    assertThat(replayed.status()).isEqualTo(200);
+    assertThat(uid(replayed)).isEqualTo(uid(card));
+    assertThat(barriersRun()).isEqualTo(before + 1);
+  }
+
+  private static long barriersRun() {
+    return stack.jdbc().sql("SELECT last_value FROM durability_barrier").query(Long.class).single();
+  }
+
   /** Once as the sweeper republishes a job (no headers), once as the gateway published it. */
   @ParameterizedTest(name = "redelivered with the gateway''s headers: {0}")
   @ValueSource(booleans = {false, true})

@@ -1,5 +1,7 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.db.DurabilityBarrier;
+import io.cardgen.common.db.RelaxedCommit;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.worker.batch.BatchProgress;
 import io.cardgen.worker.card.CardInsert;
@@ -22,6 +24,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * never across a round trip to this JVM (ADR 0018). A batch item also moves its batch forward, in
  * one transaction that takes the batch's lock before the account's (the order a cancel takes them)
  * and moves the credit last, right before the commit.
+ *
+ * <p>Neither commit waits for the disk, which would hold the account row (and a batch's) through
+ * the flush and queue the account's other cards behind it; a {@link DurabilityBarrier} after the
+ * commit waits instead, holding nothing, and only then does the caller announce the end (ADR 0033).
+ * The sweeper's failures of abandoned jobs are rare and keep the server's setting.
  */
 @Component
 class JobCompletion {
@@ -89,7 +96,7 @@ class JobCompletion {
         () -> {
           // A queued batch item is also what a cancel locks after its batch: lock the batch first.
           jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
-          return moved(FAIL_ABANDONED, null, null, jobId, null, code)
+          return moved(FAIL_ABANDONED, null, null, jobId, null, code, false)
               && countedThenSettled(jobId, null, CreditSettlement.RELEASE);
         });
   }
@@ -100,20 +107,26 @@ class JobCompletion {
       ErrorCode code,
       CardInsert.NewCard card,
       CreditSettlement settlement) {
-    if (job.batchId() == null) {
-      return moved(move, card, settlement, job.id(), job.owner(), code);
+    boolean finished =
+        job.batchId() == null
+            ? moved(move, card, settlement, job.id(), job.owner(), code, true)
+            : inTransaction(
+                () -> {
+                  jdbc.sql(RelaxedCommit.FOR_THIS_TRANSACTION).query(String.class).single();
+                  return moved(move, null, null, job.id(), job.owner(), code, false)
+                      && countedThenSettled(job.id(), card, settlement);
+                });
+    if (finished) {
+      jdbc.sql(DurabilityBarrier.STATEMENT).query(Long.class).single();
     }
-    return inTransaction(
-        () ->
-            moved(move, null, null, job.id(), job.owner(), code)
-                && countedThenSettled(job.id(), card, settlement));
+    return finished;
   }
 
   /** A batch item counts in its batch before its credit moves: batch lock, then account lock. */
   private boolean countedThenSettled(
       UUID jobId, CardInsert.NewCard card, CreditSettlement settlement) {
     batches.itemFinished(jobId);
-    return moved(MOVED, card, settlement, jobId, null, null);
+    return moved(MOVED, card, settlement, jobId, null, null, false);
   }
 
   private boolean inTransaction(Supplier<Boolean> work) {
@@ -123,7 +136,7 @@ class JobCompletion {
   /**
    * Runs {@code move} (a statement returning the job's {@code id, account_id}, or nothing) as the
    * {@code done} part of one statement, with the card and the credit movement when given; true when
-   * the move matched the job.
+   * the move matched the job. {@code relaxed}: the statement's commit does not wait for the disk.
    */
   private boolean moved(
       String move,
@@ -131,7 +144,8 @@ class JobCompletion {
       CreditSettlement settlement,
       UUID jobId,
       String owner,
-      ErrorCode code) {
+      ErrorCode code,
+      boolean relaxed) {
     StringBuilder sql = new StringBuilder("WITH done AS (").append(move).append(')');
     if (card != null) {
       sql.append(", ").append(CardInsert.INSERT_PART);
@@ -141,6 +155,9 @@ class JobCompletion {
       sql.append(", ").append(settlement.parts(card != null ? "card" : "done"));
     }
     sql.append(" SELECT count(*) FROM done");
+    if (relaxed) {
+      sql.append(", ").append(RelaxedCommit.RELATION);
+    }
     JdbcClient.StatementSpec statement =
         jdbc.sql(sql.toString())
             .param("id", jobId)
