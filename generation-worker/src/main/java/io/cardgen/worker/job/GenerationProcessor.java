@@ -1,5 +1,6 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.db.DurabilityBarrier;
 import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.worker.card.CardInsert;
 import io.cardgen.worker.llm.CardWriter;
@@ -16,7 +17,9 @@ import org.springframework.stereotype.Component;
  * charges, or records the failure and releases. Any unexpected error hands the job back to the
  * queue (its attempt is spent), so a passing fault is retried and a persistent one runs out of
  * attempts and fails with its credit released. The work before and after the model call are
- * sections of the {@link OldestFirstGate}, queued by when the job's request arrived.
+ * sections of the {@link OldestFirstGate}, queued by when the job's request arrived. The end is
+ * committed without waiting for the disk and announced only after the {@link DurabilityBarrier},
+ * which waits outside the gate (ADR 0033).
  */
 @Component
 class GenerationProcessor implements JobRunner {
@@ -30,6 +33,7 @@ class GenerationProcessor implements JobRunner {
   private final JobNotices notices;
   private final Clock clock;
   private final OldestFirstGate gate;
+  private final DurabilityBarrier durability;
 
   GenerationProcessor(
       JobPhotos photos,
@@ -38,8 +42,10 @@ class GenerationProcessor implements JobRunner {
       JobClaims claims,
       JobNotices notices,
       Clock clock,
-      OldestFirstGate gate) {
+      OldestFirstGate gate,
+      DurabilityBarrier durability) {
     this.gate = gate;
+    this.durability = durability;
     this.photos = photos;
     this.writer = writer;
     this.completion = completion;
@@ -53,6 +59,7 @@ class GenerationProcessor implements JobRunner {
     try {
       boolean finished = finish(job, origin);
       if (finished) {
+        durability.await();
         notices.finished(job.id());
       } else {
         log.info("Job {} was taken over before it finished here; nothing written", job.id());

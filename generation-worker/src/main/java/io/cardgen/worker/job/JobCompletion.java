@@ -1,6 +1,5 @@
 package io.cardgen.worker.job;
 
-import io.cardgen.common.db.DurabilityBarrier;
 import io.cardgen.common.db.RelaxedCommit;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.worker.batch.BatchProgress;
@@ -26,9 +25,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and moves the credit last, right before the commit.
  *
  * <p>Neither commit waits for the disk, which would hold the account row (and a batch's) through
- * the flush and queue the account's other cards behind it; a {@link DurabilityBarrier} after the
- * commit waits instead, holding nothing, and only then does the caller announce the end (ADR 0033).
- * The sweeper's failures of abandoned jobs are rare and keep the server's setting.
+ * the flush and queue the account's other cards behind it: the caller waits afterwards, holding
+ * nothing, with an {@link io.cardgen.common.db.DurabilityBarrier}, before it tells anyone of the
+ * end (ADR 0033). The sweeper's failures of abandoned jobs are rare and keep the server's setting.
  */
 @Component
 class JobCompletion {
@@ -107,19 +106,15 @@ class JobCompletion {
       ErrorCode code,
       CardInsert.NewCard card,
       CreditSettlement settlement) {
-    boolean finished =
-        job.batchId() == null
-            ? moved(move, card, settlement, job.id(), job.owner(), code, true)
-            : inTransaction(
-                () -> {
-                  jdbc.sql(RelaxedCommit.FOR_THIS_TRANSACTION).query(String.class).single();
-                  return moved(move, null, null, job.id(), job.owner(), code, false)
-                      && countedThenSettled(job.id(), card, settlement);
-                });
-    if (finished) {
-      jdbc.sql(DurabilityBarrier.STATEMENT).query(Long.class).single();
+    if (job.batchId() == null) {
+      return moved(move, card, settlement, job.id(), job.owner(), code, true);
     }
-    return finished;
+    return inTransaction(
+        () -> {
+          jdbc.sql(RelaxedCommit.FOR_THIS_TRANSACTION).query(String.class).single();
+          return moved(move, null, null, job.id(), job.owner(), code, false)
+              && countedThenSettled(job.id(), card, settlement);
+        });
   }
 
   /** A batch item counts in its batch before its credit moves: batch lock, then account lock. */
