@@ -60,12 +60,18 @@ public class ReplyWaiter {
     return reply.whenComplete((ignored, failure) -> waiting.remove(jobId, entry));
   }
 
-  /** Wakes the request waiting for {@code jobId}, whose end is on disk. */
-  void wake(UUID jobId) {
+  /**
+   * Wakes the request waiting for {@code jobId}, whose end is on disk.
+   *
+   * @return whether a request here waited for it
+   */
+  boolean wake(UUID jobId) {
     Waiting entry = waiting.get(jobId);
-    if (entry != null) {
-      entry.reply().complete(Wake.ANNOUNCED);
+    if (entry == null) {
+      return false;
     }
+    entry.reply().complete(Wake.ANNOUNCED);
+    return true;
   }
 
   /** Wakes every request whose wait is over; the tick bounds how late a timeout may fire. */

@@ -19,10 +19,11 @@ class ReplyWaiterTest {
     UUID job = UUID.randomUUID();
     CompletableFuture<ReplyWaiter.Wake> reply = waiter.register(job, Duration.ofSeconds(150));
 
-    waiter.wake(job);
+    assertThat(waiter.wake(job)).isTrue();
 
     assertThat(reply).isCompletedWithValue(ReplyWaiter.Wake.ANNOUNCED);
     assertThat(waiter.waitingCount()).isZero();
+    assertThat(waiter.wake(job)).as("nobody waits any more").isFalse();
   }
 
   @Test

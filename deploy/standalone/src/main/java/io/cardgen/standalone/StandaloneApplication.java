@@ -1,5 +1,6 @@
 package io.cardgen.standalone;
 
+import io.cardgen.common.reply.InProcessReplies;
 import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.gateway.GatewayApplication;
 import io.cardgen.gateway.admin.AccountView;
@@ -59,7 +60,7 @@ public final class StandaloneApplication implements AutoCloseable {
     try {
       worker = WorkerApplication.run(workerArguments(arguments, settings));
       ConfigurableApplicationContext gateway =
-          GatewayApplication.run(List.of(sharedGate(worker)), args);
+          GatewayApplication.run(List.of(sharedGate(worker), inProcessReplies(worker)), args);
       StandaloneApplication app =
           new StandaloneApplication(
               stack, worker, gateway, DemoTenant.prepare(gateway), adminToken);
@@ -82,6 +83,16 @@ public final class StandaloneApplication implements AutoCloseable {
       ConfigurableApplicationContext worker) {
     OldestFirstGate gate = worker.getBean(OldestFirstGate.class);
     return gateway -> gateway.getBeanFactory().registerSingleton("stageGate", gate);
+  }
+
+  /**
+   * A job this JVM's gateway waits for is announced to it in-process, not through the broker (ADR
+   * 0034).
+   */
+  private static ApplicationContextInitializer<ConfigurableApplicationContext> inProcessReplies(
+      ConfigurableApplicationContext worker) {
+    InProcessReplies replies = worker.getBean(InProcessReplies.class);
+    return gateway -> gateway.getBeanFactory().registerSingleton("inProcessReplies", replies);
   }
 
   /**

@@ -7,15 +7,11 @@ import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.common.wire.JobOrigin;
 import io.cardgen.common.wire.Topics;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
 /** ADR 0027 through the running standalone: one gate for both contexts, the origin on the job. */
@@ -49,18 +45,8 @@ class OldestFirstIT {
 
   /** The job's record read back from the topic, outside the workers' share group. */
   private static ConsumerRecord<String, String> jobRecord(TestStack stack, String key) {
-    Map<String, Object> config =
-        Map.of(
-            "bootstrap.servers", stack.kafka().bootstrapServers(),
-            "key.deserializer", StringDeserializer.class,
-            "value.deserializer", StringDeserializer.class);
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(Topics.JOBS).stream()
-              .map(info -> new TopicPartition(info.topic(), info.partition()))
-              .toList();
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
+    try (KafkaConsumer<String, String> consumer =
+        TopicConsumers.fromBeginning(stack, Topics.JOBS)) {
       return await("the job record of " + key)
           .atMost(Duration.ofSeconds(30))
           .until(() -> find(consumer, key), Optional::isPresent)

@@ -1,20 +1,34 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.cardgen.common.reply.InProcessReplies;
+import io.cardgen.common.wire.JobReply;
+import io.cardgen.common.wire.Topics;
+import io.cardgen.common.wire.WireJson;
 import io.cardgen.worker.WorkerApplication;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Two workers in one share group both take jobs: each may run two at a time, so sixteen parallel
- * requests cannot all land on one of them unless the other never polls.
+ * requests cannot all land on one of them unless the other never polls. The standalone's own worker
+ * announces its jobs to the gateway in the same JVM; the second, a context without a gateway,
+ * announces its jobs through {@code cardgen.replies} (ADR 0034).
  */
 class TwoWorkersIT {
 
@@ -46,7 +60,44 @@ class TwoWorkersIT {
                 .list();
         System.out.println("Jobs were finished by: " + finishers);
         assertThat(finishers).containsExactlyInAnyOrder("first", "second");
+
+        Set<UUID> bySecond = finishedBy(stack, "second");
+        Set<UUID> byFirst = finishedBy(stack, "first");
+        assertThat(stack.app.worker().getBean(InProcessReplies.class).delivered())
+            .as("wake-ups the standalone's worker handed over in-process")
+            .isEqualTo(byFirst.size());
+        assertThat(second.getBean(InProcessReplies.class).delivered()).isZero();
+        Set<UUID> replied =
+            await("replies on the topic for the second worker's jobs")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> repliesOnTopic(stack), ids -> ids.containsAll(bySecond));
+        assertThat(replied).doesNotContainAnyElementsOf(byFirst);
       }
+    }
+  }
+
+  private static Set<UUID> finishedBy(TestStack stack, String worker) {
+    return Set.copyOf(
+        stack
+            .jdbc()
+            .sql("SELECT id FROM jobs WHERE split_part(finished_by, '-', 1) = :worker")
+            .param("worker", worker)
+            .query(UUID.class)
+            .list());
+  }
+
+  /** The job ids of every reply on the topic so far, read outside any group. */
+  private static Set<UUID> repliesOnTopic(TestStack stack) {
+    try (KafkaConsumer<String, String> consumer =
+        TopicConsumers.fromBeginning(stack, Topics.REPLIES)) {
+      Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment());
+      Set<UUID> ids = new HashSet<>();
+      while (ends.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
+        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
+          ids.add(WireJson.read(record.value(), JobReply.class).jobId());
+        }
+      }
+      return ids;
     }
   }
 

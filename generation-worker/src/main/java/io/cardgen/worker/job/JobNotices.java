@@ -1,5 +1,6 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.reply.InProcessReplies;
 import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.JobReply;
 import io.cardgen.common.wire.Topics;
@@ -13,7 +14,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * What a worker tells Kafka: a finished job's wake-up for the waiting gateway, and a job handed
- * back to the queue. Both are hints; PostgreSQL already holds the truth when they are sent.
+ * back to the queue. Both are hints; PostgreSQL already holds the truth when they are sent. A
+ * wake-up for a request waiting in this JVM (the standalone) is handed over in-process instead (ADR
+ * 0034).
  */
 @Component
 class JobNotices {
@@ -21,12 +24,17 @@ class JobNotices {
   private static final Logger log = LoggerFactory.getLogger(JobNotices.class);
 
   private final KafkaTemplate<String, String> kafka;
+  private final InProcessReplies inProcess;
 
-  JobNotices(KafkaTemplate<String, String> kafka) {
+  JobNotices(KafkaTemplate<String, String> kafka, InProcessReplies inProcess) {
     this.kafka = kafka;
+    this.inProcess = inProcess;
   }
 
   void finished(UUID jobId) {
+    if (inProcess.deliver(jobId)) {
+      return;
+    }
     kafka
         .send(Topics.REPLIES, jobId.toString(), WireJson.write(new JobReply(jobId)))
         .whenComplete(

@@ -2,6 +2,7 @@ package io.cardgen.worker.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.common.reply.InProcessReplies;
 import io.cardgen.testsupport.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,7 +41,7 @@ class SweeperIT {
     final List<UUID> finished = new CopyOnWriteArrayList<>();
 
     RecordedNotices() {
-      super(null);
+      super(null, new InProcessReplies());
     }
 
     @Override
