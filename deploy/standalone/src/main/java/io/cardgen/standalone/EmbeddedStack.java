@@ -4,7 +4,6 @@ import io.cardgen.standalone.simulator.LlmSimulator;
 import io.cardgen.standalone.simulator.RequestRateLimit;
 import io.cardgen.standalone.simulator.SimulatorProfile;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -32,9 +31,14 @@ final class EmbeddedStack implements AutoCloseable {
   private final List<AutoCloseable> started = new ArrayList<>();
   private final Map<String, String> properties = new LinkedHashMap<>();
   private EmbeddedKafka kafka;
+  private boolean closed;
 
-  static EmbeddedStack start(StandaloneSettings settings) throws Exception {
-    EmbeddedStack stack = new EmbeddedStack();
+  /**
+   * Starts the services into {@code stack}, which the caller has already handed to whatever stops
+   * it: a process stopped while this runs stops what has started so far, and the rest fails to
+   * start rather than outlive it.
+   */
+  static EmbeddedStack start(EmbeddedStack stack, StandaloneSettings settings) throws Exception {
     try {
       stack.startAll(settings);
       return stack;
@@ -42,6 +46,18 @@ final class EmbeddedStack implements AutoCloseable {
       stack.close();
       throw failure;
     }
+  }
+
+  /** Keeps a started service to stop with the stack, or stops it now if the stack is stopped. */
+  private <T extends AutoCloseable> T track(T service) throws Exception {
+    synchronized (started) {
+      if (!closed) {
+        started.add(service);
+        return service;
+      }
+    }
+    service.close();
+    throw new IllegalStateException("the standalone is stopping");
   }
 
   private void startAll(StandaloneSettings settings) throws Exception {
@@ -63,7 +79,7 @@ final class EmbeddedStack implements AutoCloseable {
               settings.simulatorLatency(),
               SimulatorProfile.fromEnvironment(settings.environment()),
               RequestRateLimit.parse(settings.get("CARDGEN_SIMULATOR_RATE_LIMIT")));
-      started.add(simulator);
+      track(simulator);
       properties.put("cardgen.llm.base-url", simulator.baseUrl().toString());
       properties.put("cardgen.llm.api-key", "simulator");
       properties.put("cardgen.llm.model", "cardgen-simulator");
@@ -71,14 +87,13 @@ final class EmbeddedStack implements AutoCloseable {
     }
   }
 
-  private void startPostgres(StandaloneSettings settings) throws IOException {
+  private void startPostgres(StandaloneSettings settings) throws Exception {
     EmbeddedPostgres.Builder builder =
         StandalonePostgres.builder(
             settings.dataDir().resolve("postgres"),
             settings.postgresPort(),
             System.getProperties());
-    EmbeddedPostgres postgres = builder.start();
-    started.add(postgres);
+    EmbeddedPostgres postgres = track(builder.start());
     String url = postgres.getJdbcUrl("postgres", "postgres");
     properties.put("spring.datasource.url", url);
     properties.put("spring.datasource.username", "postgres");
@@ -86,9 +101,8 @@ final class EmbeddedStack implements AutoCloseable {
     log.info("Embedded PostgreSQL at {} (data in {})", url, settings.dataDir().resolve("postgres"));
   }
 
-  private void startKafka(StandaloneSettings settings) throws IOException {
-    kafka = EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
-    started.add(kafka);
+  private void startKafka(StandaloneSettings settings) throws Exception {
+    kafka = track(EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort()));
     properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
     log.info("Embedded Kafka at {}", kafka.bootstrapServers());
   }
@@ -103,7 +117,7 @@ final class EmbeddedStack implements AutoCloseable {
             .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3_ACCESS_KEY, S3_SECRET_KEY)
             .build();
     s3.start();
-    started.add(s3::stop);
+    track(s3::stop);
     awaitStarted(s3);
     URI endpoint = URI.create("http://127.0.0.1:" + s3.getPort());
     properties.put("cardgen.s3.endpoint", endpoint.toString());
@@ -140,13 +154,18 @@ final class EmbeddedStack implements AutoCloseable {
 
   @Override
   public void close() {
-    for (int index = started.size() - 1; index >= 0; index--) {
+    List<AutoCloseable> running;
+    synchronized (started) {
+      closed = true;
+      running = new ArrayList<>(started);
+      started.clear();
+    }
+    for (int index = running.size() - 1; index >= 0; index--) {
       try {
-        started.get(index).close();
+        running.get(index).close();
       } catch (Exception failure) {
         log.warn("Stopping an embedded service failed: {}", failure.toString());
       }
     }
-    started.clear();
   }
 }

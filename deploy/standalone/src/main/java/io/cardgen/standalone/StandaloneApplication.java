@@ -20,6 +20,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class StandaloneApplication implements AutoCloseable {
 
+  private final OrderedShutdown shutdown;
   private final EmbeddedStack stack;
   private final ConfigurableApplicationContext worker;
   private final ConfigurableApplicationContext gateway;
@@ -27,11 +28,13 @@ public final class StandaloneApplication implements AutoCloseable {
   private final String adminToken;
 
   private StandaloneApplication(
+      OrderedShutdown shutdown,
       EmbeddedStack stack,
       ConfigurableApplicationContext worker,
       ConfigurableApplicationContext gateway,
       AccountView demo,
       String adminToken) {
+    this.shutdown = shutdown;
     this.stack = stack;
     this.worker = worker;
     this.gateway = gateway;
@@ -41,7 +44,6 @@ public final class StandaloneApplication implements AutoCloseable {
 
   public static void main(String[] args) throws Exception {
     StandaloneApplication app = start(StandaloneSettings.fromEnvironment(System.getenv()), args);
-    Runtime.getRuntime().addShutdownHook(new Thread(app::close, "standalone-shutdown"));
     System.out.println(Banner.render(app.gateway, app.demo, app.adminToken, app.generatedToken));
   }
 
@@ -49,28 +51,40 @@ public final class StandaloneApplication implements AutoCloseable {
 
   static StandaloneApplication start(StandaloneSettings settings, String... extraArgs)
       throws Exception {
-    EmbeddedStack stack = EmbeddedStack.start(settings);
+    // Registered before anything starts: a process stopped at any moment, even while starting,
+    // stops what has started, the embedded services last (OrderedShutdown).
+    OrderedShutdown shutdown = new OrderedShutdown();
+    EmbeddedStack stack;
+    try {
+      stack = EmbeddedStack.start(shutdown.add(new EmbeddedStack()), settings);
+    } catch (Exception | Error failure) {
+      shutdown.close();
+      throw failure;
+    }
     boolean generated = !settings.has("CARDGEN_ADMIN_TOKEN");
     String adminToken = generated ? newToken() : settings.get("CARDGEN_ADMIN_TOKEN");
     List<String> arguments = new ArrayList<>(stack.arguments());
     arguments.add("--cardgen.admin.token=" + adminToken);
+    // Spring's own hook would close the worker first, while the gateway still takes requests that
+    // no worker then runs: the contexts are closed by OrderedShutdown instead, gateway first.
+    arguments.add("--spring.main.register-shutdown-hook=false");
+    // Its logging hook, too, would stop the log at once, hiding the drain an operator waits on.
+    arguments.add("--logging.register-shutdown-hook=false");
     arguments.addAll(List.of(extraArgs));
     String[] args = arguments.toArray(String[]::new);
-    ConfigurableApplicationContext worker = null;
     try {
-      worker = WorkerApplication.run(workerArguments(arguments, settings));
+      ConfigurableApplicationContext worker =
+          shutdown.add(WorkerApplication.run(workerArguments(arguments, settings)));
       ConfigurableApplicationContext gateway =
-          GatewayApplication.run(List.of(sharedGate(worker), inProcessReplies(worker)), args);
+          shutdown.add(
+              GatewayApplication.run(List.of(sharedGate(worker), inProcessReplies(worker)), args));
       StandaloneApplication app =
           new StandaloneApplication(
-              stack, worker, gateway, DemoTenant.prepare(gateway), adminToken);
+              shutdown, stack, worker, gateway, DemoTenant.prepare(gateway), adminToken);
       app.generatedToken = generated;
       return app;
     } catch (Exception | Error failure) {
-      if (worker != null) {
-        worker.close();
-      }
-      stack.close();
+      shutdown.close();
       throw failure;
     }
   }
@@ -145,10 +159,9 @@ public final class StandaloneApplication implements AutoCloseable {
     return stack.kafka();
   }
 
+  /** Stops the gateway, then the worker, then the embedded services; a second call does nothing. */
   @Override
   public void close() {
-    gateway.close();
-    worker.close();
-    stack.close();
+    shutdown.close();
   }
 }

@@ -24,7 +24,13 @@ final class StandalonePostgres {
    */
   static EmbeddedPostgres.Builder builder(Path dataDirectory, int port, Properties system) {
     EmbeddedPostgres.Builder builder =
-        EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false);
+        EmbeddedPostgres.builder()
+            .setDataDirectory(dataDirectory)
+            .setCleanDataDirectory(false)
+            // zonky's own hook would stop the server the moment the JVM is asked to stop, while the
+            // gateway and worker still finish their requests and jobs on it; the standalone stops
+            // it last instead (OrderedShutdown).
+            .setRegisterShutdownHook(false);
     if (port != 0) {
       builder.setPort(port);
     }

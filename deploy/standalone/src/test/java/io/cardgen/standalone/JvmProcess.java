@@ -122,6 +122,16 @@ final class JvmProcess implements AutoCloseable {
     process.waitFor(30, TimeUnit.SECONDS);
   }
 
+  /** SIGTERM, without waiting: the process runs its shutdown hooks. */
+  void terminate() {
+    process.destroy();
+  }
+
+  /** Whether the process has exited within {@code timeout}. */
+  boolean awaitExit(Duration timeout) throws InterruptedException {
+    return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
   /** The last lines of the process's log, for failure messages. */
   String tail(int lines) {
     try {
