@@ -74,7 +74,7 @@ class JobIntakeIT {
             runner,
             properties,
             new WorkerIdentity(properties),
-            new JobExecutor(),
+            new JobExecutor(Duration.ofSeconds(30)),
             capacity,
             memory,
             clock,
