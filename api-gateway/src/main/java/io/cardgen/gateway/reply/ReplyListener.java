@@ -29,6 +29,11 @@ class ReplyListener implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(ReplyListener.class);
 
+  /**
+   * Spring Boot's web server runs its graceful shutdown at DEFAULT_PHASE - 1024, stops at - 2048.
+   */
+  static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
+
   private final KafkaProperties kafkaProperties;
   private final ReplyWaiter waiter;
   private volatile KafkaConsumer<String, String> consumer;
@@ -111,5 +116,16 @@ class ReplyListener implements SmartLifecycle {
   @Override
   public boolean isRunning() {
     return thread != null;
+  }
+
+  /**
+   * Below the web server's phases: on shutdown the listener stops only after the graceful shutdown
+   * has answered the requests it holds, whose jobs' replies arrive during that drain (a stop in the
+   * default phase, first of all, left them to the reply timeout). It also starts before the server
+   * takes requests.
+   */
+  @Override
+  public int getPhase() {
+    return PHASE;
   }
 }

@@ -1,0 +1,66 @@
+package io.cardgen.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A gateway deployed on its own and asked to stop (SIGTERM: a rolling update) answers the requests
+ * it holds as their jobs finish during its drain: it keeps listening for the workers' replies until
+ * the last of them is answered, instead of leaving them to the reply timeout.
+ */
+class GatewayDrainIT {
+
+  @Test
+  void aStoppingGatewayAnswersARequestWhoseJobFinishesDuringTheDrain() throws Exception {
+    try (TestStack stack = TestStack.start(Map.of())) {
+      TestStack.GatewayProcess gateway = stack.startGatewayProcess("gateway-drain");
+      try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
+        String body =
+            RequestBodies.aRequest()
+                .with(
+                    "short_description", "\"Керамическая кружка ручной работы [sim:latency=3000]\"")
+                .json();
+        CompletableFuture<TestStack.Response> answer =
+            CompletableFuture.supplyAsync(
+                () -> {
+                  try {
+                    return stack.generateAt(
+                        gateway.publicPort(), stack.demoKey(), "gateway-drain-1", body);
+                  } catch (Exception failure) {
+                    throw new CompletionException(failure);
+                  }
+                });
+        await("the job running")
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                () ->
+                    stack
+                            .jdbc()
+                            .sql(
+                                "SELECT count(*) FROM jobs WHERE idempotency_key = 'gateway-drain-1'"
+                                    + " AND state = 'RUNNING'")
+                            .query(Long.class)
+                            .single()
+                        > 0);
+        long stopped = System.nanoTime();
+
+        process.terminate();
+
+        TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
+        Duration took = Duration.ofNanos(System.nanoTime() - stopped);
+        assertThat(response.status()).as("%s", response).isEqualTo(200);
+        // The model call has under three seconds left; a wake-up missed would be caught only by
+        // the finished-job check (every 2 s) or the reply timeout.
+        assertThat(took).isLessThan(Duration.ofSeconds(10));
+        assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
+      }
+    }
+  }
+}
