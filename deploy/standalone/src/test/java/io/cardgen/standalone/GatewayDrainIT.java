@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -22,21 +21,14 @@ class GatewayDrainIT {
     try (TestStack stack = TestStack.start(Map.of())) {
       TestStack.GatewayProcess gateway = stack.startGatewayProcess("gateway-drain");
       try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
-        String body =
-            RequestBodies.aRequest()
-                .with(
-                    "short_description", "\"Керамическая кружка ручной работы [sim:latency=3000]\"")
-                .json();
         CompletableFuture<TestStack.Response> answer =
-            CompletableFuture.supplyAsync(
-                () -> {
-                  try {
-                    return stack.generateAt(
-                        gateway.publicPort(), stack.demoKey(), "gateway-drain-1", body);
-                  } catch (Exception failure) {
-                    throw new CompletionException(failure);
-                  }
-                });
+            SlowCard.send(
+                () ->
+                    stack.generateAt(
+                        gateway.publicPort(),
+                        stack.demoKey(),
+                        "gateway-drain-1",
+                        SlowCard.body(3000)));
         await("the job running")
             .atMost(Duration.ofSeconds(60))
             .until(

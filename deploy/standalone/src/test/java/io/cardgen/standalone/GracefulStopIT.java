@@ -96,12 +96,7 @@ class GracefulStopIT {
   }
 
   private static HttpRequest cardRequest(int port, String key) {
-    // The simulator's directive keeps the model call in flight for seconds: long enough to be
-    // stopped in the middle of it.
-    String body =
-        RequestBodies.aRequest()
-            .with("short_description", "\"Керамическая кружка ручной работы [sim:latency=3000]\"")
-            .json();
+    String body = SlowCard.body(3000);
     return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/text/product"))
         .header("Authorization", "Bearer " + key)
         .header("Content-Type", "application/json")

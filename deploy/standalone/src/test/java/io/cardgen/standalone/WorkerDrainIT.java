@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,20 +22,8 @@ class WorkerDrainIT {
       stack.stopInProcessWorker();
       try (JvmProcess worker =
           stack.startWorkerProcess("drain").awaitHealthy(Duration.ofSeconds(120))) {
-        String body =
-            RequestBodies.aRequest()
-                .with(
-                    "short_description", "\"Керамическая кружка ручной работы [sim:latency=3000]\"")
-                .json();
         CompletableFuture<TestStack.Response> answer =
-            CompletableFuture.supplyAsync(
-                () -> {
-                  try {
-                    return stack.generate(stack.demoKey(), "drain-1", body);
-                  } catch (Exception failure) {
-                    throw new CompletionException(failure);
-                  }
-                });
+            SlowCard.send(() -> stack.generate(stack.demoKey(), "drain-1", SlowCard.body(3000)));
         await("the job running on the worker process")
             .atMost(Duration.ofSeconds(60))
             .until(() -> runningOn(stack, "drain") > 0);
