@@ -4,7 +4,6 @@ import io.cardgen.common.db.DurabilityBarrier;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -27,7 +26,7 @@ class FinishedJobCheck {
     this.jdbc = jdbc;
   }
 
-  @Scheduled(fixedDelayString = "${cardgen.reply.check-interval:2s}")
+  /** Run every {@code cardgen.reply.check-interval} by {@link ReplySweeps}. */
   void wakeFinished() {
     List<UUID> waiting = waiter.waitingJobs();
     if (waiting.isEmpty()) {

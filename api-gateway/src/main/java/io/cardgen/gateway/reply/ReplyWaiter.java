@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -74,8 +73,10 @@ public class ReplyWaiter {
     return true;
   }
 
-  /** Wakes every request whose wait is over; the tick bounds how late a timeout may fire. */
-  @Scheduled(fixedDelayString = "${cardgen.reply.timeout-tick:100ms}")
+  /**
+   * Wakes every request whose wait is over; run every {@code cardgen.reply.timeout-tick} by {@link
+   * ReplySweeps}, which bounds how late a timeout may fire.
+   */
   void expire() {
     long now = nanoTime.getAsLong();
     for (Waiting entry : waiting.values()) {

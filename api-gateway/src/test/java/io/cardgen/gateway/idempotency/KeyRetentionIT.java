@@ -38,7 +38,11 @@ class KeyRetentionIT {
         database.jdbc(),
         database.transaction(),
         new RetentionProperties(RETENTION, Duration.ofMinutes(10), batch, maxBatches),
-        new ReplyProperties(Duration.ofSeconds(150), Duration.ofSeconds(5)),
+        new ReplyProperties(
+            Duration.ofSeconds(150),
+            Duration.ofSeconds(5),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2)),
         clock,
         new SimpleMeterRegistry());
   }
@@ -139,7 +143,11 @@ class KeyRetentionIT {
                     database.jdbc(),
                     database.transaction(),
                     new RetentionProperties(Duration.ofSeconds(60), Duration.ofMinutes(1), 1, 1),
-                    new ReplyProperties(Duration.ofSeconds(150), Duration.ofSeconds(5)),
+                    new ReplyProperties(
+                        Duration.ofSeconds(150),
+                        Duration.ofSeconds(5),
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(2)),
                     clock,
                     new SimpleMeterRegistry()))
         .isInstanceOf(IllegalStateException.class)

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A gateway deployed on its own and asked to stop (SIGTERM: a rolling update) answers the requests
  * it holds as their jobs finish during its drain: it keeps listening for the workers' replies until
- * the last of them is answered, instead of leaving them to the reply timeout.
+ * the last of them is answered, instead of leaving them to the reply timeout (ADR 0037), and a
+ * request whose wait runs out during the drain gets its timeout's answer (ADR 0038).
  */
 class GatewayDrainIT {
 
@@ -29,18 +30,7 @@ class GatewayDrainIT {
                         stack.demoKey(),
                         "gateway-drain-1",
                         SlowCard.body(3000)));
-        await("the job running")
-            .atMost(Duration.ofSeconds(60))
-            .until(
-                () ->
-                    stack
-                            .jdbc()
-                            .sql(
-                                "SELECT count(*) FROM jobs WHERE idempotency_key = 'gateway-drain-1'"
-                                    + " AND state = 'RUNNING'")
-                            .query(Long.class)
-                            .single()
-                        > 0);
+        awaitRunning(stack, "gateway-drain-1");
         long stopped = System.nanoTime();
 
         process.terminate();
@@ -54,5 +44,53 @@ class GatewayDrainIT {
         assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
       }
     }
+  }
+
+  @Test
+  void aStoppingGatewayAnswersARequestWhoseWaitRunsOutDuringTheDrain() throws Exception {
+    try (TestStack stack = TestStack.start(Map.of())) {
+      TestStack.GatewayProcess gateway =
+          stack.startGatewayProcess("gateway-drain-timeout", "--cardgen.reply.timeout=4s");
+      try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
+        long sent = System.nanoTime();
+        CompletableFuture<TestStack.Response> answer =
+            SlowCard.send(
+                () ->
+                    stack.generateAt(
+                        gateway.publicPort(),
+                        stack.demoKey(),
+                        "gateway-drain-2",
+                        SlowCard.body(15_000)));
+        awaitRunning(stack, "gateway-drain-2");
+
+        process.terminate();
+
+        TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
+        Duration took = Duration.ofNanos(System.nanoTime() - sent);
+        // The wait's 4 s run out long before the 15-s model call ends: the answer is the
+        // timeout's, on time, not the job's at its end (or the drain's deadline's, without one).
+        assertThat(response.status()).as("%s", response).isEqualTo(503);
+        assertThat(response.json().path("code").asText()).isEqualTo("generation_unavailable");
+        assertThat(response.header("Retry-After")).isEqualTo("5");
+        assertThat(took).isLessThan(Duration.ofSeconds(10));
+        assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
+      }
+    }
+  }
+
+  private static void awaitRunning(TestStack stack, String idempotencyKey) {
+    await("the job running")
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                stack
+                        .jdbc()
+                        .sql(
+                            "SELECT count(*) FROM jobs WHERE idempotency_key = :key"
+                                + " AND state = 'RUNNING'")
+                        .param("key", idempotencyKey)
+                        .query(Long.class)
+                        .single()
+                    > 0);
   }
 }
