@@ -6,7 +6,6 @@ import io.cardgen.standalone.simulator.SimulatorProfile;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URI;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,44 +19,30 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts whatever the environment does not provide: PostgreSQL (data kept in the data directory), a
  * Kafka KRaft broker, an S3 endpoint on the filesystem and the LLM simulator. Returns the settings
- * that point the gateway and worker at them, as command-line properties.
+ * that point the gateway and worker at them, as command-line properties. Each service is handed to
+ * the standalone's {@link OrderedShutdown} the moment it has started, so a process stopped while
+ * this runs stops what has started so far and the rest does not start.
  */
-final class EmbeddedStack implements AutoCloseable {
+final class EmbeddedStack {
 
   static final String S3_ACCESS_KEY = "cardgen";
   static final String S3_SECRET_KEY = "cardgen-secret";
   private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
 
-  private final List<AutoCloseable> started = new ArrayList<>();
+  private final OrderedShutdown shutdown;
   private final Map<String, String> properties = new LinkedHashMap<>();
   private EmbeddedKafka kafka;
-  private boolean closed;
 
-  /**
-   * Starts the services into {@code stack}, which the caller has already handed to whatever stops
-   * it: a process stopped while this runs stops what has started so far, and the rest fails to
-   * start rather than outlive it.
-   */
-  static EmbeddedStack start(EmbeddedStack stack, StandaloneSettings settings) throws Exception {
-    try {
-      stack.startAll(settings);
-      return stack;
-    } catch (Exception failure) {
-      stack.close();
-      throw failure;
-    }
+  private EmbeddedStack(OrderedShutdown shutdown) {
+    this.shutdown = shutdown;
   }
 
-  /** Keeps a started service to stop with the stack, or stops it now if the stack is stopped. */
-  private <T extends AutoCloseable> T track(T service) throws Exception {
-    synchronized (started) {
-      if (!closed) {
-        started.add(service);
-        return service;
-      }
-    }
-    service.close();
-    throw new IllegalStateException("the standalone is stopping");
+  /** Starts the services; on a failure, what has started stays with {@code shutdown} to stop. */
+  static EmbeddedStack start(StandaloneSettings settings, OrderedShutdown shutdown)
+      throws Exception {
+    EmbeddedStack stack = new EmbeddedStack(shutdown);
+    stack.startAll(settings);
+    return stack;
   }
 
   private void startAll(StandaloneSettings settings) throws Exception {
@@ -79,7 +64,7 @@ final class EmbeddedStack implements AutoCloseable {
               settings.simulatorLatency(),
               SimulatorProfile.fromEnvironment(settings.environment()),
               RequestRateLimit.parse(settings.get("CARDGEN_SIMULATOR_RATE_LIMIT")));
-      track(simulator);
+      shutdown.add(simulator);
       properties.put("cardgen.llm.base-url", simulator.baseUrl().toString());
       properties.put("cardgen.llm.api-key", "simulator");
       properties.put("cardgen.llm.model", "cardgen-simulator");
@@ -93,7 +78,7 @@ final class EmbeddedStack implements AutoCloseable {
             settings.dataDir().resolve("postgres"),
             settings.postgresPort(),
             System.getProperties());
-    EmbeddedPostgres postgres = track(builder.start());
+    EmbeddedPostgres postgres = shutdown.add(builder.start());
     String url = postgres.getJdbcUrl("postgres", "postgres");
     properties.put("spring.datasource.url", url);
     properties.put("spring.datasource.username", "postgres");
@@ -102,7 +87,9 @@ final class EmbeddedStack implements AutoCloseable {
   }
 
   private void startKafka(StandaloneSettings settings) throws Exception {
-    kafka = track(EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort()));
+    kafka =
+        shutdown.add(
+            EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort()));
     properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
     log.info("Embedded Kafka at {}", kafka.bootstrapServers());
   }
@@ -117,7 +104,7 @@ final class EmbeddedStack implements AutoCloseable {
             .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3_ACCESS_KEY, S3_SECRET_KEY)
             .build();
     s3.start();
-    track(s3::stop);
+    shutdown.add(s3::stop);
     awaitStarted(s3);
     URI endpoint = URI.create("http://127.0.0.1:" + s3.getPort());
     properties.put("cardgen.s3.endpoint", endpoint.toString());
@@ -150,22 +137,5 @@ final class EmbeddedStack implements AutoCloseable {
   /** The embedded broker, absent when an external Kafka is configured. */
   Optional<EmbeddedKafka> kafka() {
     return Optional.ofNullable(kafka);
-  }
-
-  @Override
-  public void close() {
-    List<AutoCloseable> running;
-    synchronized (started) {
-      closed = true;
-      running = new ArrayList<>(started);
-      started.clear();
-    }
-    for (int index = running.size() - 1; index >= 0; index--) {
-      try {
-        running.get(index).close();
-      } catch (Exception failure) {
-        log.warn("Stopping an embedded service failed: {}", failure.toString());
-      }
-    }
   }
 }

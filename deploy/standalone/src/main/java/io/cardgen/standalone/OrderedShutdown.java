@@ -28,8 +28,11 @@ final class OrderedShutdown implements AutoCloseable {
   }
 
   /**
-   * Adds a part started after the ones added before, to be stopped before them. A part that starts
-   * while the process is already stopping is stopped at once.
+   * Adds a part started after the ones added before, to be stopped before them. A part that
+   * finishes starting while the process is already stopping is stopped at once, and the start goes
+   * no further.
+   *
+   * @throws IllegalStateException if the standalone is stopping
    */
   <T extends AutoCloseable> T add(T part) {
     synchronized (parts) {
@@ -39,7 +42,7 @@ final class OrderedShutdown implements AutoCloseable {
       }
     }
     stop(part);
-    return part;
+    throw new IllegalStateException("the standalone is stopping");
   }
 
   @Override

@@ -56,7 +56,7 @@ public final class StandaloneApplication implements AutoCloseable {
     OrderedShutdown shutdown = new OrderedShutdown();
     EmbeddedStack stack;
     try {
-      stack = EmbeddedStack.start(shutdown.add(new EmbeddedStack()), settings);
+      stack = EmbeddedStack.start(settings, shutdown);
     } catch (Exception | Error failure) {
       shutdown.close();
       throw failure;
