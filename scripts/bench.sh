@@ -29,8 +29,7 @@
 # apt-get install -y postgresql-client). BENCH_WARMUP: "jit" (default) warms the JVM until its JIT has settled, as in a service that has
 # been running for a while: rounds of BENCH_WARMUP_CONCURRENCY x 3 cards (1000 x 3) until the
 # compiler threads take less than BENCH_WARMUP_JIT_PCT (10) % of the JVM's CPU in a round, at most
-# BENCH_WARMUP_ROUNDS (12), then ten waves at BENCH_WARMUP_LOW_CONCURRENCY (20; 0 skips them);
-# "short" only sends 200 requests per path, so the levels measure a JVM
+# BENCH_WARMUP_ROUNDS (12); "short" only sends 200 requests per path, so the levels measure a JVM
 # still compiling its request path (the first ~20 000 cards after a start on two cores).
 # Needs: hey (apt-get install -y hey), curl, jq, python3. Output: the table on stdout, the
 # standalone's log and hey's per-request reports (CSV) in deploy/standalone/target/bench/.
@@ -111,12 +110,11 @@ warmup=${BENCH_WARMUP:-jit}
 warmup_c=${BENCH_WARMUP_CONCURRENCY:-1000}
 warmup_rounds=${BENCH_WARMUP_ROUNDS:-12}
 warmup_jit_pct=${BENCH_WARMUP_JIT_PCT:-10}
-warmup_low_c=${BENCH_WARMUP_LOW_CONCURRENCY:-20}
 [[ $warmup == jit || $warmup == short ]] || { echo "bench: BENCH_WARMUP is jit or short" >&2; exit 2; }
 
 # Credits for every request: the levels plus the warm-up requests below.
 total=200
-[[ $warmup == jit ]] && total=$(( total + warmup_rounds * warmup_c * 3 + warmup_low_c * 10 ))
+[[ $warmup == jit ]] && total=$(( total + warmup_rounds * warmup_c * 3 ))
 for c in $levels; do n=$(( c * rounds > min_requests ? c * rounds : min_requests )); total=$(( total + n + c )); done
 admin_call() { curl -fsS -X POST "localhost:$admin$1" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2"; }
 admin_call /admin/plans '{"name":"bench","api_access":true,"max_photos":5,"max_length":3000,"features_count":5,"audience":true,"headers_count":3,"slogans_count":3,"creativity":true,"keywords":true,"rate_limit_per_minute":10000000}' >/dev/null
@@ -245,12 +243,12 @@ measure() {
        jt*1000/clk/n, gt*1000/clk/n, (jt > 0 ? 100*jit/jt : 0), rss, $6}'
 }
 
-# One warm-up round of cardgen cards, C concurrent, N in all; prints "cards_per_s jit_pct".
+# One warm-up round of cardgen cards; prints "cards_per_s jit_pct".
 warmup_round() {
-  local c=$1 n=$2 j0 j1 jit
+  local j0 j1 jit
   compiler_ticks > "$out/compiler-ticks"
   j0=$(ticks "$pid")
-  hey -n "$n" -c "$c" -t 300 -m POST -T application/json \
+  hey -n $(( warmup_c * 3 )) -c "$warmup_c" -t 300 -m POST -T application/json \
     -H "Authorization: Bearer $key" -D "$card_body" \
     "http://127.0.0.1:$public/api/text/product" > "$out/warmup.txt"
   j1=$(ticks "$pid") jit=$(compiler_ticks_since "$out/compiler-ticks")
@@ -263,26 +261,13 @@ warmup_round() {
 warm_up_jit() {
   local round result rps pct bar
   for (( round = 1; round <= warmup_rounds; round++ )); do
-    result=$(warmup_round "$warmup_c" $(( warmup_c * 3 ))) rps=${result% *} pct=${result#* }
+    result=$(warmup_round) rps=${result% *} pct=${result#* }
     bar=$(printf '%*s' "$round" '' | tr ' ' '#')$(printf '%*s' $(( warmup_rounds - round )) '' | tr ' ' '-')
     printf 'warm-up [%s] round %d/%d: %s cards/s at %d concurrent, JIT %s %% of JVM CPU\n' \
       "$bar" "$round" "$warmup_rounds" "$rps" "$warmup_c" "$pct" >&2
     [[ -n $pct ]] && awk -v p="$pct" -v t="$warmup_jit_pct" 'BEGIN {exit !(p < t)}' && return 0
   done
   echo "warm-up: the JIT had not settled after $warmup_rounds rounds" >&2
-}
-
-# Ten waves at low concurrency after the rounds at high: code compiled under a thousand requests
-# in flight meets branches it never took (an uncontended gate, one-record batches) when the load
-# falls, and C2 recompiles it: without this the first low level measured that, the compiler on a
-# core for ≈ 70 ms of its first wave (twenty-second and twenty-fourth rounds in
-# docs/performance.md). A service that has been up a while has seen both loads.
-warm_up_low() {
-  local result
-  (( warmup_low_c > 0 )) || return 0
-  result=$(warmup_round "$warmup_low_c" $(( warmup_low_c * 10 )))
-  printf 'warm-up at low load: %s cards/s at %d concurrent, JIT %s %% of JVM CPU\n' \
-    "${result% *}" "$warmup_low_c" "${result#* }" >&2
 }
 
 # Warm both paths up (JIT, pools, topic leaders) so the first level is not a cold start.
@@ -292,7 +277,7 @@ hey -n 200 -c 20 -t 300 -m POST -T application/json -D "$chat_body" \
 hey -n 200 -c 50 -t 300 -m POST -T application/json -H "Authorization: Bearer $key" \
   -D "$card_body" "http://127.0.0.1:$public/api/text/product" >/dev/null
 warmed=$(( SECONDS ))
-[[ $warmup == jit ]] && warm_up_jit && warm_up_low
+[[ $warmup == jit ]] && warm_up_jit
 warmed="warm-up $warmup ($(( SECONDS - warmed + 0 )) s)"
 
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), latency ${latency} ms, $(java_version=$(tr '\0' ' ' < /proc/$pid/cmdline | awk '{print $1}'); "$java_version" -version 2>&1 | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
