@@ -23,14 +23,7 @@ class GatewayDrainIT {
       TestStack.GatewayProcess gateway = stack.startGatewayProcess("gateway-drain");
       try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
         CompletableFuture<TestStack.Response> answer =
-            SlowCard.send(
-                () ->
-                    stack.generateAt(
-                        gateway.publicPort(),
-                        stack.demoKey(),
-                        "gateway-drain-1",
-                        SlowCard.body(3000)));
-        awaitRunning(stack, "gateway-drain-1");
+            sendAndAwaitRunning(stack, gateway, "gateway-drain-1", 3000);
         long stopped = System.nanoTime();
 
         process.terminate();
@@ -54,14 +47,7 @@ class GatewayDrainIT {
       try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
         long sent = System.nanoTime();
         CompletableFuture<TestStack.Response> answer =
-            SlowCard.send(
-                () ->
-                    stack.generateAt(
-                        gateway.publicPort(),
-                        stack.demoKey(),
-                        "gateway-drain-2",
-                        SlowCard.body(15_000)));
-        awaitRunning(stack, "gateway-drain-2");
+            sendAndAwaitRunning(stack, gateway, "gateway-drain-2", 15_000);
 
         process.terminate();
 
@@ -78,7 +64,17 @@ class GatewayDrainIT {
     }
   }
 
-  private static void awaitRunning(TestStack stack, String idempotencyKey) {
+  /** Sends a slow card to {@code gateway} and returns once its job is in its model call. */
+  private static CompletableFuture<TestStack.Response> sendAndAwaitRunning(
+      TestStack stack, TestStack.GatewayProcess gateway, String idempotencyKey, int latencyMillis) {
+    CompletableFuture<TestStack.Response> answer =
+        SlowCard.send(
+            () ->
+                stack.generateAt(
+                    gateway.publicPort(),
+                    stack.demoKey(),
+                    idempotencyKey,
+                    SlowCard.body(latencyMillis)));
     await("the job running")
         .atMost(Duration.ofSeconds(60))
         .until(
@@ -92,5 +88,6 @@ class GatewayDrainIT {
                         .query(Long.class)
                         .single()
                     > 0);
+    return answer;
   }
 }
