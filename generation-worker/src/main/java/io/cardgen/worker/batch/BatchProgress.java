@@ -25,6 +25,11 @@ public class BatchProgress {
 
   private record Ended(UUID accountId, String webhookUrl) {}
 
+  /** The latency histogram's range: no item ends within a second of its batch's creation. */
+  static final Duration ITEM_LATENCY_MIN = Duration.ofSeconds(1);
+
+  static final Duration ITEM_LATENCY_MAX = Duration.ofHours(24);
+
   private static final String ITEM_AGE =
       "SELECT created_at FROM jobs WHERE id = :job AND batch_id IS NOT NULL";
 
@@ -41,6 +46,10 @@ public class BatchProgress {
         Timer.builder("cardgen.batch.item.latency")
             .description("From a batch's creation to one of its items ending")
             .publishPercentileHistogram()
+            // A big batch behind a provider's rate limit runs for hours; Micrometer's default
+            // buckets stop at 30 s and would put every later item into +Inf.
+            .minimumExpectedValue(ITEM_LATENCY_MIN)
+            .maximumExpectedValue(ITEM_LATENCY_MAX)
             .register(meters);
   }
 

@@ -62,7 +62,7 @@ public class LlmConfiguration {
             gate,
             properties,
             clock,
-            new LlmRequestTimer(registry));
+            new LlmRequestTimer(registry, properties.attemptTimeout()));
     CardRound round =
         new CardRound(
             provider,

@@ -3,6 +3,7 @@ package io.cardgen.worker.llm;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +27,11 @@ final class LlmRequestTimer {
 
   private final Map<Outcome, Timer> timers = new EnumMap<>(Outcome.class);
 
-  LlmRequestTimer(MeterRegistry registry) {
+  /**
+   * @param longest the longest a call may take (the attempt timeout): the histogram's buckets reach
+   *     it, where Micrometer's default ones stop at 30 s and would show every slower call as 30 s
+   */
+  LlmRequestTimer(MeterRegistry registry, Duration longest) {
     for (Outcome outcome : Outcome.values()) {
       timers.put(
           outcome,
@@ -34,13 +39,14 @@ final class LlmRequestTimer {
               .description("One HTTP call to the LLM provider; a retried card records each call")
               .tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
               .publishPercentileHistogram()
+              .maximumExpectedValue(longest)
               .register(registry));
     }
   }
 
   /** For callers without a registry (tests): records into one of its own. */
   static LlmRequestTimer unregistered() {
-    return new LlmRequestTimer(new SimpleMeterRegistry());
+    return new LlmRequestTimer(new SimpleMeterRegistry(), Duration.ofSeconds(60));
   }
 
   /** Records a call that started at {@code startedNanos} ({@link System#nanoTime()}). */

@@ -70,7 +70,7 @@ class ProviderCallTest {
             ProviderGate.unshared(Integer.MAX_VALUE, frozen),
             budget(2),
             frozen,
-            new LlmRequestTimer(registry));
+            new LlmRequestTimer(registry, Duration.ofSeconds(60)));
     ChatModel answering =
         new ChatModel() {
           @Override
@@ -86,7 +86,7 @@ class ProviderCallTest {
             ProviderGate.unshared(Integer.MAX_VALUE, frozen),
             budget(2),
             frozen,
-            new LlmRequestTimer(registry));
+            new LlmRequestTimer(registry, Duration.ofSeconds(60)));
 
     limited.call(REQUEST, limited.deadline());
     fine.call(REQUEST, fine.deadline());
