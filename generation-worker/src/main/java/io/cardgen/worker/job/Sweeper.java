@@ -72,6 +72,7 @@ class Sweeper {
   private final JobNotices notices;
   private final WorkerProperties properties;
   private final Clock clock;
+  private final SweeperMeters meters;
 
   Sweeper(
       JdbcClient jdbc,
@@ -79,7 +80,9 @@ class Sweeper {
       JobCompletion completion,
       JobNotices notices,
       WorkerProperties properties,
-      Clock clock) {
+      Clock clock,
+      SweeperMeters meters) {
+    this.meters = meters;
     this.jdbc = jdbc;
     this.transaction = transaction;
     this.completion = completion;
@@ -105,6 +108,7 @@ class Sweeper {
     Instant now = clock.instant();
     Timestamp threshold = Timestamp.from(now.minus(properties.sweeperGrace()));
     List<UUID> failed = new ArrayList<>();
+    List<UUID> requeued = new ArrayList<>();
     transaction.executeWithoutResult(
         status -> {
           List<Expired> expired =
@@ -120,23 +124,27 @@ class Sweeper {
               }
               log.warn(
                   "Job {} failed after {} attempts; credit released", job.id(), job.attempts());
-            } else {
-              jdbc.sql(BACK_TO_QUEUE)
-                  .param("id", job.id())
-                  .param("threshold", threshold)
-                  .param("now", Timestamp.from(now))
-                  .update();
+            } else if (jdbc.sql(BACK_TO_QUEUE)
+                    .param("id", job.id())
+                    .param("threshold", threshold)
+                    .param("now", Timestamp.from(now))
+                    .update()
+                > 0) {
+              requeued.add(job.id());
               log.info("Job {} lease expired; back to the queue", job.id());
             }
           }
         });
     // Only after commit: a gateway woken earlier would still read the job as running.
     failed.forEach(notices::finished);
+    meters.requeued(requeued.size());
+    meters.failed(failed.size());
   }
 
   void publishUnclaimed() {
     Instant now = clock.instant();
     List<UUID> failed = new ArrayList<>();
+    List<UUID> published = new ArrayList<>();
     transaction.executeWithoutResult(
         status -> {
           List<Unclaimed> unclaimed =
@@ -159,19 +167,31 @@ class Sweeper {
                 .param("id", job.id())
                 .param("now", Timestamp.from(now))
                 .update();
+            published.add(job.id());
           }
         });
     failed.forEach(notices::finished);
+    meters.published(published.size());
+    meters.failed(failed.size());
   }
 
   void failExhaustedBatchItems() {
-    transaction.executeWithoutResult(
-        status ->
-            jdbc.sql(EXHAUSTED_ITEMS)
-                .param("maxAttempts", properties.maxAttempts())
-                .param("batch", BATCH)
-                .query(UUID.class)
-                .list()
-                .forEach(id -> completion.failAbandoned(id, ErrorCode.GENERATION_FAILED)));
+    Integer failed =
+        transaction.execute(
+            status -> {
+              int count = 0;
+              for (UUID id :
+                  jdbc.sql(EXHAUSTED_ITEMS)
+                      .param("maxAttempts", properties.maxAttempts())
+                      .param("batch", BATCH)
+                      .query(UUID.class)
+                      .list()) {
+                if (completion.failAbandoned(id, ErrorCode.GENERATION_FAILED)) {
+                  count++;
+                }
+              }
+              return count;
+            });
+    meters.failed(failed == null ? 0 : failed);
   }
 }

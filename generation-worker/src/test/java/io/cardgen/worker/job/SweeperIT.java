@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.reply.InProcessReplies;
 import io.cardgen.testsupport.SettableClock;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,6 +60,10 @@ class SweeperIT {
   }
 
   private Sweeper sweeper(RecordedNotices notices) {
+    return sweeper(notices, new SimpleMeterRegistry());
+  }
+
+  private Sweeper sweeper(RecordedNotices notices, MeterRegistry meters) {
     WorkerProperties properties =
         new WorkerProperties(
             1,
@@ -69,7 +76,8 @@ class SweeperIT {
             Duration.ofSeconds(5),
             Duration.ofSeconds(60),
             null);
-    return new Sweeper(jdbc, transaction, completion, notices, properties, clock);
+    return new Sweeper(
+        jdbc, transaction, completion, notices, properties, clock, new SweeperMeters(meters));
   }
 
   private void claim(UUID job, String worker) {
@@ -156,6 +164,53 @@ class SweeperIT {
     clock.advance(Duration.ofSeconds(2));
     sweeper.sweep();
     assertThat(notices.published).containsOnlyOnce(job);
+  }
+
+  @Test
+  void countsWhatItDidOnceCommitted() {
+    UUID account = fixtures.anAccountWithCredits(10);
+    UUID dying = fixtures.aQueuedJob(account, clock.instant());
+    claim(dying, "worker-dead");
+    UUID exhausted = fixtures.aQueuedJob(account, clock.instant());
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      claim(exhausted, "worker-" + attempt);
+      clock.advance(LEASE.plusSeconds(1));
+    }
+    UUID unpublished = fixtures.aQueuedJob(account, clock.instant());
+    clock.advance(GRACE.plusSeconds(6));
+    Timestamp now = Timestamp.from(clock.instant());
+    MeterRegistry meters = new SimpleMeterRegistry();
+    RecordedNotices notices = new RecordedNotices();
+
+    sweeper(notices, meters).sweep();
+
+    assertThat(fixtures.state(dying)).isEqualTo("QUEUED/RESERVED");
+    assertThat(notices.finished).contains(exhausted);
+    assertThat(notices.published).contains(unpublished);
+    // Other tests' jobs share this database and may be swept too: each count is checked against
+    // what this sweep, at its own instant, left in the rows.
+    assertThat(count(meters, SweeperMeters.REQUEUED))
+        .isEqualTo(
+            rowsAt(
+                "state = 'QUEUED' AND lease_owner IS NULL AND published_at IS NULL"
+                    + " AND updated_at = :now",
+                now))
+        .isPositive();
+    assertThat(count(meters, SweeperMeters.FAILED))
+        .isEqualTo(rowsAt("state = 'FAILED' AND finished_at = :now", now))
+        .isPositive();
+    assertThat(count(meters, SweeperMeters.PUBLISHED)).isEqualTo(notices.published.size());
+  }
+
+  private long rowsAt(String condition, Timestamp now) {
+    return jdbc.sql("SELECT count(*) FROM jobs WHERE " + condition)
+        .param("now", now)
+        .query(Long.class)
+        .single();
+  }
+
+  private static long count(MeterRegistry meters, String name) {
+    return (long) meters.get(name).counter().count();
   }
 
   @Test
