@@ -66,8 +66,13 @@ public class BatchProgress {
         .param("job", jobId)
         .query(Timestamp.class)
         .optional()
-        .ifPresent(created -> latency.record(Duration.between(created.toInstant(), now)));
+        .ifPresent(created -> itemEnded(created.toInstant(), now));
     finishIfDone(counted.get().id(), now);
+  }
+
+  /** Records how long an item took from its batch's creation ({@code created}) to its end. */
+  public void itemEnded(Instant created, Instant now) {
+    latency.record(Duration.between(created, now));
   }
 
   private void finishIfDone(UUID batchId, Instant now) {

@@ -7,6 +7,7 @@ import io.cardgen.worker.card.CardInsert;
 import io.cardgen.worker.credit.CreditSettlement;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -20,9 +21,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  *
  * <p>A synchronous card's move is one statement that PostgreSQL commits on its own, so the account
  * row, which every card of an account updates, is locked for the statement's server time only and
- * never across a round trip to this JVM (ADR 0018). A batch item also moves its batch forward, in
- * one transaction that takes the batch's lock before the account's (the order a cancel takes them)
- * and moves the credit last, right before the commit.
+ * never across a round trip to this JVM (ADR 0018). A batch item also moves its batch forward: in
+ * one statement as well while other items of its batch are left (ADR 0039), so a big batch's items
+ * do not queue for its row across round trips; its last item in one transaction that also gives the
+ * batch its final status and queues its webhook. Both take the batch's lock before the account's
+ * (the order a cancel takes them) and move the credit last.
  *
  * <p>Neither commit waits for the disk, which would hold the account row (and a batch's) through
  * the flush and queue the account's other cards behind it: the caller waits afterwards, holding
@@ -32,22 +35,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class JobCompletion {
 
-  private static final String SUCCEED =
-      """
-      UPDATE jobs
-      SET state = 'SUCCEEDED', credit_state = 'CHARGED', lease_owner = NULL, lease_until = NULL,
-          finished_by = :owner, finished_at = :now, updated_at = :now
-      WHERE id = :id AND state = 'RUNNING' AND lease_owner = :owner AND credit_state = 'RESERVED'
-      RETURNING id, account_id
-      """;
-  private static final String FAIL_OWNED =
-      """
-      UPDATE jobs
-      SET state = 'FAILED', credit_state = 'RELEASED', error_code = :code, lease_owner = NULL,
-          lease_until = NULL, finished_by = :owner, finished_at = :now, updated_at = :now
-      WHERE id = :id AND state = 'RUNNING' AND lease_owner = :owner AND credit_state = 'RESERVED'
-      RETURNING id, account_id
-      """;
+  // What ends a job this worker holds, and the columns every such end sets.
+  private static final String HELD =
+      "state = 'RUNNING' AND lease_owner = :owner AND credit_state = 'RESERVED'";
+  private static final String LEASE_ENDED =
+      "lease_owner = NULL, lease_until = NULL, finished_by = :owner, finished_at = :now,"
+          + " updated_at = :now";
+  private static final String SUCCEED = owned(Ending.SUCCEEDED);
+  private static final String FAIL_OWNED = owned(Ending.FAILED);
   // The sweeper fails jobs nobody holds any more: queued ones out of attempts, or running ones
   // whose lease ran out on the last attempt.
   private static final String FAIL_ABANDONED =
@@ -69,6 +64,29 @@ class JobCompletion {
       FOR UPDATE OF b
       """;
 
+  /**
+   * A batch item that is not the last of its batch, in one statement (ADR 0039): the job is locked,
+   * the batch counts it (only while others are left, so the batch's final move, its status and its
+   * webhook event stay with the transaction below), the job ends with its {@code seq}, then the
+   * card and the credit follow as for a synchronous card. Lock order job, batch, account, as the
+   * transaction takes them.
+   */
+  private static final String ITEM_NOT_LAST =
+      """
+      target AS (
+        SELECT id, batch_id FROM jobs WHERE id = :id AND %1$s FOR UPDATE
+      ), counted AS (
+        UPDATE batches b SET %2$s = b.%2$s + 1
+        FROM target
+        WHERE b.id = target.batch_id AND b.succeeded + b.failed + b.cancelled + 1 < b.total
+        RETURNING b.succeeded + b.failed + b.cancelled AS finished
+      ), done AS (
+        UPDATE jobs j SET %3$s, %4$s, seq = counted.finished
+        FROM target, counted
+        WHERE j.id = target.id
+        RETURNING j.id, j.account_id, j.created_at
+      )""";
+
   private final JdbcClient jdbc;
   private final BatchProgress batches;
   private final TransactionTemplate transaction;
@@ -83,11 +101,11 @@ class JobCompletion {
   }
 
   public boolean succeed(ClaimedJob job, CardInsert.NewCard card) {
-    return finish(job, SUCCEED, null, card, CreditSettlement.CHARGE);
+    return finish(job, Ending.SUCCEEDED, null, card, CreditSettlement.CHARGE);
   }
 
   public boolean fail(ClaimedJob job, ErrorCode code) {
-    return finish(job, FAIL_OWNED, code, null, CreditSettlement.RELEASE);
+    return finish(job, Ending.FAILED, code, null, CreditSettlement.RELEASE);
   }
 
   public boolean failAbandoned(UUID jobId, ErrorCode code) {
@@ -102,12 +120,17 @@ class JobCompletion {
 
   private boolean finish(
       ClaimedJob job,
-      String move,
+      Ending ending,
       ErrorCode code,
       CardInsert.NewCard card,
       CreditSettlement settlement) {
+    String move = ending == Ending.SUCCEEDED ? SUCCEED : FAIL_OWNED;
     if (job.batchId() == null) {
       return moved(move, card, settlement, job.id(), job.owner(), code, true);
+    }
+    // The batch's last item, or a job this worker no longer holds: the transaction decides which.
+    if (endedNotLast(job, ending, code, card, settlement)) {
+      return true;
     }
     return inTransaction(
         () -> {
@@ -122,6 +145,25 @@ class JobCompletion {
       UUID jobId, CardInsert.NewCard card, CreditSettlement settlement) {
     batches.itemFinished(jobId);
     return moved(MOVED, card, settlement, jobId, null, null, false);
+  }
+
+  private boolean endedNotLast(
+      ClaimedJob job,
+      Ending ending,
+      ErrorCode code,
+      CardInsert.NewCard card,
+      CreditSettlement settlement) {
+    StringBuilder sql =
+        new StringBuilder("WITH ")
+            .append(
+                ITEM_NOT_LAST.formatted(HELD, ending.batchCount, ending.assignments, LEASE_ENDED));
+    withCardAndCredit(sql, card, settlement)
+        .append(" SELECT done.created_at FROM done, ")
+        .append(RelaxedCommit.RELATION);
+    Optional<Timestamp> created =
+        bound(sql.toString(), job.id(), job.owner(), code, card).query(Timestamp.class).optional();
+    created.ifPresent(at -> batches.itemEnded(at.toInstant(), clock.instant()));
+    return created.isPresent();
   }
 
   private boolean inTransaction(Supplier<Boolean> work) {
@@ -142,6 +184,16 @@ class JobCompletion {
       ErrorCode code,
       boolean relaxed) {
     StringBuilder sql = new StringBuilder("WITH done AS (").append(move).append(')');
+    withCardAndCredit(sql, card, settlement).append(" SELECT count(*) FROM done");
+    if (relaxed) {
+      sql.append(", ").append(RelaxedCommit.RELATION);
+    }
+    return bound(sql.toString(), jobId, owner, code, card).query(Long.class).single() == 1;
+  }
+
+  /** Appends the card's and the credit's parts, fed from {@code done}, when given. */
+  private static StringBuilder withCardAndCredit(
+      StringBuilder sql, CardInsert.NewCard card, CreditSettlement settlement) {
     if (card != null) {
       sql.append(", ").append(CardInsert.INSERT_PART);
     }
@@ -149,19 +201,36 @@ class JobCompletion {
       // With a card, the credit moves after the card is written (see CreditSettlement).
       sql.append(", ").append(settlement.parts(card != null ? "card" : "done"));
     }
-    sql.append(" SELECT count(*) FROM done");
-    if (relaxed) {
-      sql.append(", ").append(RelaxedCommit.RELATION);
-    }
+    return sql;
+  }
+
+  private JdbcClient.StatementSpec bound(
+      String sql, UUID jobId, String owner, ErrorCode code, CardInsert.NewCard card) {
     JdbcClient.StatementSpec statement =
-        jdbc.sql(sql.toString())
+        jdbc.sql(sql)
             .param("id", jobId)
             .param("owner", owner)
             .param("code", code == null ? null : code.code())
             .param("now", Timestamp.from(clock.instant()));
-    if (card != null) {
-      statement = CardInsert.bind(statement, card);
+    return card == null ? statement : CardInsert.bind(statement, card);
+  }
+
+  private static String owned(Ending ending) {
+    return "UPDATE jobs SET %s, %s WHERE id = :id AND %s RETURNING id, account_id"
+        .formatted(ending.assignments, LEASE_ENDED, HELD);
+  }
+
+  /** How a job this worker holds ends: its final state, and the batch count it moves. */
+  private enum Ending {
+    SUCCEEDED("state = 'SUCCEEDED', credit_state = 'CHARGED'", "succeeded"),
+    FAILED("state = 'FAILED', credit_state = 'RELEASED', error_code = :code", "failed");
+
+    private final String assignments;
+    private final String batchCount;
+
+    Ending(String assignments, String batchCount) {
+      this.assignments = assignments;
+      this.batchCount = batchCount;
     }
-    return statement.query(Long.class).single() == 1;
   }
 }

@@ -23,6 +23,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
@@ -201,17 +203,77 @@ class JobCompletionIT {
     assertThat(fixtures.balance(account)).isEqualTo(4);
     assertThat(fixtures.reserved(account)).isZero();
     assertThat(fixtures.batchStatus(first.id())).isEqualTo("completed 1/1");
+    assertThat(fixtures.seqs(items)).containsExactly(1, 2);
+  }
+
+  @Test
+  void itemsOfOneBatchEndingTogetherAreEachCountedOnceAndTheBatchEndsOnce() throws Exception {
+    int total = 40;
+    UUID account = fixtures.anAccountWithCredits(total);
+    List<UUID> items = fixtures.aBatch(account, total, "https://example.com/hook", clock.instant());
+    List<ClaimedJob> claimed = items.stream().map(item -> claim(item, "worker-a")).toList();
+    ExecutorService workers = Executors.newFixedThreadPool(8);
+    CountDownLatch start = new CountDownLatch(1);
+    try {
+      List<Future<Boolean>> ends = new java.util.ArrayList<>();
+      for (int i = 0; i < total; i++) {
+        ClaimedJob job = claimed.get(i);
+        boolean fails = i % 4 == 0;
+        ends.add(
+            workers.submit(
+                () -> {
+                  start.await();
+                  return fails
+                      ? completion.fail(job, ErrorCode.GENERATION_FAILED)
+                      : completion.succeed(job, aCard(job));
+                }));
+      }
+      start.countDown();
+      for (Future<Boolean> end : ends) {
+        assertThat(end.get(30, TimeUnit.SECONDS)).isTrue();
+      }
+    } finally {
+      workers.shutdownNow();
+    }
+
+    assertThat(fixtures.batchStatus(items.get(0))).isEqualTo("completed 30/10");
+    assertThat(fixtures.seqs(items))
+        .containsExactlyInAnyOrderElementsOf(
+            java.util.stream.IntStream.rangeClosed(1, total).boxed().toList());
+    assertThat(fixtures.webhookEvents(account)).isOne();
+    assertThat(fixtures.balance(account)).isEqualTo(total - 30);
+    assertThat(fixtures.reserved(account)).isZero();
+  }
+
+  @Test
+  void aBatchItemEndedLateIsNotCountedAgain() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    List<UUID> items = fixtures.aBatch(account, 3, null, clock.instant());
+    ClaimedJob late = claim(items.get(0), "worker-a");
+    clock.advance(LEASE.plusSeconds(1));
+    ClaimedJob takeover = claim(items.get(0), "worker-b");
+
+    assertThat(completion.succeed(takeover, aCard(takeover))).isTrue();
+    assertThat(completion.succeed(late, aCard(late))).isFalse();
+    assertThat(completion.fail(late, ErrorCode.GENERATION_FAILED)).isFalse();
+
+    assertThat(fixtures.batchStatus(items.get(0))).isEqualTo("in_progress 1/0");
+    assertThat(fixtures.seqs(items)).containsExactly(1, 0, 0);
+    assertThat(fixtures.ledgerEntries(items.get(0), "CHARGE")).isOne();
+    assertThat(fixtures.cards(items.get(0))).isOne();
   }
 
   /**
    * A cancel locks its batch, then its account. A batch item finishing meanwhile must wait for the
    * batch before it touches the account; had it charged first, each would hold what the other waits
-   * for and PostgreSQL would abort one of them.
+   * for and PostgreSQL would abort one of them. Both ways an item ends: as its batch's last (one
+   * item), and as one with others left (two items).
    */
-  @Test
-  void aBatchItemFinishingWhileItsBatchIsLockedHoldsNoLockOnTheAccount() throws Exception {
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void aBatchItemFinishingWhileItsBatchIsLockedHoldsNoLockOnTheAccount(int items) throws Exception {
     UUID account = fixtures.anAccountWithCredits(5);
-    UUID item = fixtures.aBatch(account, 1, null, clock.instant()).get(0);
+    UUID item = fixtures.aBatch(account, items, null, clock.instant()).get(0);
     ClaimedJob claimed = claim(item, "worker-a");
     ExecutorService worker = Executors.newSingleThreadExecutor();
     try (Connection cancel = dataSource.getConnection()) {
@@ -232,7 +294,7 @@ class JobCompletionIT {
       worker.shutdownNow();
     }
     assertThat(fixtures.ledgerEntries(item, "CHARGE")).isOne();
-    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.reserved(account)).as("the other items' credits").isEqualTo(items - 1);
   }
 
   /**

@@ -155,6 +155,26 @@ class JobFixtures {
         .update();
   }
 
+  /** The {@code seq} of each of the given items, in their order; 0 for an item without one. */
+  List<Integer> seqs(List<UUID> items) {
+    return items.stream()
+        .map(
+            item ->
+                jdbc.sql("SELECT coalesce(seq, 0) FROM jobs WHERE id = :id")
+                    .param("id", item)
+                    .query(Integer.class)
+                    .single())
+        .toList();
+  }
+
+  /** The webhook events queued for the account. */
+  int webhookEvents(UUID account) {
+    return jdbc.sql("SELECT count(*) FROM webhook_deliveries WHERE account_id = :account")
+        .param("account", account)
+        .query(Integer.class)
+        .single();
+  }
+
   /** The status of the batch an item belongs to, with its succeeded/failed counts. */
   String batchStatus(UUID item) {
     return jdbc.sql(
