@@ -4,7 +4,7 @@ import io.cardgen.common.stage.OldestFirstGate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -25,6 +25,11 @@ import org.springframework.stereotype.Component;
 class BatchFeeder implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(BatchFeeder.class);
+
+  // Slots one claim statement fills at most (ADR 0040). Small next to the slots a worker has, so a
+  // claim's items keep the fairness of claims of one; a claimed item waits for the photo budget
+  // behind at most this many others.
+  static final int CLAIMS_PER_STATEMENT = 16;
 
   private final BatchClaims claims;
   private final GenerationProcessor processor;
@@ -115,26 +120,33 @@ class BatchFeeder implements SmartLifecycle {
    */
   boolean feedOnce() {
     boolean claimedAny = false;
-    while (running && capacity.tryAcquireForBatch()) {
-      Optional<ClaimedJob> claimed = claim();
-      if (claimed.isEmpty()) {
-        capacity.releaseBatch();
+    while (running) {
+      int slots = capacity.tryAcquireForBatch(CLAIMS_PER_STATEMENT);
+      if (slots == 0) {
         return claimedAny;
       }
-      claimedAny = true;
-      // Like the share-group listener: stop claiming while photos in flight fill the budget.
-      memory.admit(claimed.get().id(), claimed.get().spec().photos().size());
-      executor.execute(() -> runAndRelease(claimed.get()));
+      List<ClaimedJob> claimed = claim(slots);
+      capacity.releaseBatch(slots - claimed.size());
+      for (ClaimedJob job : claimed) {
+        // Like the share-group listener: stop claiming while photos in flight fill the budget.
+        memory.admit(job.id(), job.spec().photos().size());
+        executor.execute(() -> runAndRelease(job));
+      }
+      claimedAny |= !claimed.isEmpty();
+      if (claimed.size() < slots) {
+        return claimedAny;
+      }
     }
     return claimedAny;
   }
 
-  private Optional<ClaimedJob> claim() {
+  private List<ClaimedJob> claim(int slots) {
     try {
       Instant now = clock.instant();
-      return claims.claimNext(identity.id(), now, now.plus(worker.lease()), worker.maxAttempts());
+      return claims.claimUpTo(
+          slots, identity.id(), now, now.plus(worker.lease()), worker.maxAttempts());
     } catch (RuntimeException failure) {
-      capacity.releaseBatch();
+      capacity.releaseBatch(slots);
       throw failure;
     }
   }

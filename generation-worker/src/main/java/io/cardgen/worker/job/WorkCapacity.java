@@ -49,23 +49,37 @@ class WorkCapacity {
 
   /** A slot for a batch item if one is free beyond the synchronous reserve; never waits. */
   boolean tryAcquireForBatch() {
+    return tryAcquireForBatch(1) == 1;
+  }
+
+  /** Up to {@code wanted} slots for batch items, as many as are free; never waits. */
+  int tryAcquireForBatch(int wanted) {
     int running;
+    int taken;
     do {
       running = batchRunning.get();
-      if (running >= batchLimit) {
-        return false;
+      taken = Math.min(wanted, batchLimit - running);
+      if (taken <= 0) {
+        return 0;
       }
-    } while (!batchRunning.compareAndSet(running, running + 1));
-    if (slots.tryAcquire()) {
-      return true;
+    } while (!batchRunning.compareAndSet(running, running + taken));
+    int granted = taken;
+    while (granted > 0 && !slots.tryAcquire(granted)) {
+      granted--;
     }
-    batchRunning.decrementAndGet();
-    return false;
+    batchRunning.addAndGet(granted - taken);
+    return granted;
   }
 
   void releaseBatch() {
-    batchRunning.decrementAndGet();
-    slots.release();
+    releaseBatch(1);
+  }
+
+  void releaseBatch(int count) {
+    if (count > 0) {
+      batchRunning.addAndGet(-count);
+      slots.release(count);
+    }
   }
 
   /** Jobs running now, both classes. */

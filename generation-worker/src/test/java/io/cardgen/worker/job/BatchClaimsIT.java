@@ -67,6 +67,30 @@ class BatchClaimsIT {
   }
 
   @Test
+  void aClaimOfSeveralTakesWhatAsManyClaimsOfOneWouldInTheirOrder() {
+    UUID big = fixtures.anAccountWithCredits(100);
+    UUID small = fixtures.anAccountWithCredits(100);
+    List<UUID> bigItems = fixtures.aBatch(big, 6, null, clock.instant());
+    clock.advance(Duration.ofSeconds(1));
+    List<UUID> smallItems = fixtures.aBatch(small, 2, null, clock.instant());
+    Instant now = clock.instant();
+    ClaimedJob running = claims.claimUpTo(1, "w", now, now.plus(LEASE), 3).get(0);
+
+    List<UUID> order =
+        claims.claimUpTo(5, "w", now, now.plus(LEASE), 3).stream().map(ClaimedJob::id).toList();
+
+    // As one claim at a time: big has 1 running, so small twice, then big, small being empty.
+    assertThat(running.id()).isEqualTo(bigItems.get(0));
+    assertThat(order)
+        .containsExactly(
+            smallItems.get(0),
+            bigItems.get(1),
+            smallItems.get(1),
+            bigItems.get(2),
+            bigItems.get(3));
+  }
+
+  @Test
   void twoWorkersClaimingAtOnceNeverTakeTheSameItem() {
     UUID account = fixtures.anAccountWithCredits(100);
     List<UUID> items = fixtures.aBatch(account, 20, null, clock.instant());
