@@ -5,6 +5,7 @@ import io.cardgen.common.request.Style;
 import io.cardgen.common.wire.CardSpec;
 import io.cardgen.common.wire.WireJson;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,21 @@ class JobFixtures {
         .param("balance", credits)
         .update();
     return id;
+  }
+
+  /** A worker's settings at their defaults, with {@code maxInFlight} slots. */
+  static WorkerProperties workerProperties(int maxInFlight, String workerId) {
+    return new WorkerProperties(
+        maxInFlight,
+        1,
+        10,
+        Duration.ofSeconds(120),
+        Duration.ofSeconds(10),
+        3,
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(60),
+        workerId);
   }
 
   static CardSpec aSpec() {

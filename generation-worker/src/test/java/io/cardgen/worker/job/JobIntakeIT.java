@@ -46,18 +46,7 @@ class JobIntakeIT {
   @Autowired JdbcClient jdbc;
 
   private final RecordingRunner runner = new RecordingRunner();
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          10,
-          1,
-          10,
-          Duration.ofSeconds(120),
-          Duration.ofSeconds(10),
-          3,
-          Duration.ofSeconds(5),
-          Duration.ofSeconds(5),
-          Duration.ofSeconds(60),
-          "intake-it");
+  private final WorkerProperties properties = JobFixtures.workerProperties(10, "intake-it");
   private final WorkCapacity capacity =
       new WorkCapacity(
           properties,

@@ -11,17 +11,7 @@ class WorkCapacityTest {
   /** Ten slots, of which batch items may use seven. */
   private final WorkCapacity capacity =
       new WorkCapacity(
-          new WorkerProperties(
-              10,
-              1,
-              10,
-              Duration.ofSeconds(120),
-              Duration.ofSeconds(10),
-              3,
-              Duration.ofSeconds(5),
-              Duration.ofSeconds(5),
-              Duration.ofSeconds(60),
-              "capacity-test"),
+          JobFixtures.workerProperties(10, "capacity-test"),
           new BatchFeedProperties(3, Duration.ofMillis(50), Duration.ofSeconds(1), true),
           new SimpleMeterRegistry());
 
