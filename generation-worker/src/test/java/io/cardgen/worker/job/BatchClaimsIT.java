@@ -41,13 +41,22 @@ class BatchClaimsIT {
     return claims.claimNext(worker, now, now.plus(LEASE), 3);
   }
 
-  @Test
-  void eachClaimGoesToTheAccountWithTheFewestItemsRunning() {
+  private record TwoBatches(List<UUID> big, List<UUID> small) {}
+
+  /** Two accounts' batches: six items, then, a second later, two items of another account. */
+  private TwoBatches aBigBatchThenASmallOne() {
     UUID big = fixtures.anAccountWithCredits(100);
     UUID small = fixtures.anAccountWithCredits(100);
     List<UUID> bigItems = fixtures.aBatch(big, 6, null, clock.instant());
     clock.advance(Duration.ofSeconds(1));
-    List<UUID> smallItems = fixtures.aBatch(small, 2, null, clock.instant());
+    return new TwoBatches(bigItems, fixtures.aBatch(small, 2, null, clock.instant()));
+  }
+
+  @Test
+  void eachClaimGoesToTheAccountWithTheFewestItemsRunning() {
+    TwoBatches batches = aBigBatchThenASmallOne();
+    List<UUID> bigItems = batches.big();
+    List<UUID> smallItems = batches.small();
 
     List<UUID> order = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
@@ -68,11 +77,9 @@ class BatchClaimsIT {
 
   @Test
   void aClaimOfSeveralTakesWhatAsManyClaimsOfOneWouldInTheirOrder() {
-    UUID big = fixtures.anAccountWithCredits(100);
-    UUID small = fixtures.anAccountWithCredits(100);
-    List<UUID> bigItems = fixtures.aBatch(big, 6, null, clock.instant());
-    clock.advance(Duration.ofSeconds(1));
-    List<UUID> smallItems = fixtures.aBatch(small, 2, null, clock.instant());
+    TwoBatches batches = aBigBatchThenASmallOne();
+    List<UUID> bigItems = batches.big();
+    List<UUID> smallItems = batches.small();
     Instant now = clock.instant();
     ClaimedJob running = claims.claimUpTo(1, "w", now, now.plus(LEASE), 3).get(0);
 
