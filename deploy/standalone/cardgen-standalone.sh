@@ -44,9 +44,11 @@ prepare_aot() {
     | sha256sum | cut -c1-16)
   dir=$root/$key
   if [[ ! -f $dir/app/$name ]]; then
-    mkdir -p "$dir"
     local tmp
-    tmp=$(mktemp -d "$root/.extract.XXXXXX")
+    if ! mkdir -p "$dir" 2>/dev/null || ! tmp=$(mktemp -d "$root/.extract.XXXXXX" 2>/dev/null); then
+      echo "cardgen: cannot write to $root, starting without the AOT cache" >&2
+      return
+    fi
     if ! "$java" -Djarmode=tools -jar "$jar" extract --destination "$tmp/app" >/dev/null; then
       echo "cardgen: could not extract $jar, starting without the AOT cache" >&2
       rm -rf "$tmp"
@@ -59,7 +61,7 @@ prepare_aot() {
     find "$root" -mindepth 1 -maxdepth 1 -type d -name '????????????????' ! -name "$key" -mtime +0 \
       -exec rm -rf {} + 2>/dev/null || true
   fi
-  touch "$dir"
+  touch "$dir" 2>/dev/null || true
   aot_jar=$dir/app/$name
   # A recording JVM is alive until its cache is complete: until then nobody reads the file.
   local recorder
@@ -67,7 +69,7 @@ prepare_aot() {
   if [[ -n $recorder ]] && kill -0 "$recorder" 2>/dev/null; then
     return
   fi
-  rm -f "$dir/recording.pid"
+  rm -f "$dir/recording.pid" 2>/dev/null || true
   if [[ -f $dir/cardgen.aot ]]; then
     aot_flags=(-XX:AOTCache="$dir/cardgen.aot")
   elif (set -C; echo $$ > "$dir/recording.pid") 2>/dev/null; then

@@ -181,6 +181,17 @@ class LauncherAotCacheTest {
     assertThat(started.output()).contains("could not extract");
   }
 
+  @Test
+  void aCacheDirectoryItCannotWriteRunsTheJarAsItIs() throws IOException {
+    env.put("CARDGEN_AOT_DIR", jar.resolve("aot").toString());
+
+    Started started = launch();
+
+    assertThat(started.jar()).isEqualTo(jar.toString());
+    assertThat(started.has("-XX:AOTCache")).isFalse();
+    assertThat(started.output()).contains("cannot write");
+  }
+
   private Path onlyCacheDir() throws IOException {
     try (Stream<Path> dirs = Files.list(aot)) {
       return dirs.filter(Files::isDirectory)
@@ -200,6 +211,8 @@ class LauncherAotCacheTest {
             .redirectErrorStream(true);
     builder.environment().remove("JAVA_OPTS");
     builder.environment().remove("JAVA_HOME");
+    builder.environment().remove("CARDGEN_AOT");
+    builder.environment().remove("CARDGEN_HEAP");
     builder.environment().putAll(env);
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
