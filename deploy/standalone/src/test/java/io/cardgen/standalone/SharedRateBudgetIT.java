@@ -35,6 +35,7 @@ class SharedRateBudgetIT {
       second.add("--server.port=0");
       try (ConfigurableApplicationContext other =
           WorkerApplication.run(second.toArray(String[]::new))) {
+        ShareGroupMembers.awaitAllFetching(stack, 2);
 
         List<Integer> statuses =
             ParallelCards.send(stack, ParallelCards.plain("shared-", REQUESTS));

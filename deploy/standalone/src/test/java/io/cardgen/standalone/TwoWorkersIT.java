@@ -49,6 +49,7 @@ class TwoWorkersIT {
               "--cardgen.worker.max-in-flight=2"));
       try (ConfigurableApplicationContext second =
           WorkerApplication.run(args.toArray(String[]::new))) {
+        ShareGroupMembers.awaitAllFetching(stack, 2);
         List<Integer> statuses = sendInParallel(stack);
 
         assertThat(statuses).containsOnly(200);
