@@ -31,17 +31,18 @@ pick_java() {
 }
 
 # The AOT cache (JEP 483/514/515) holds the classes loaded, linked and profiled by an earlier run,
-# so a new JVM starts in half the time and runs its first minutes far faster. It needs the jar in
+# so a new JVM starts in half the time and runs its first minutes faster. It needs the jar in
 # extracted form, and it is valid only for the same jar, JDK and flags: all three name its
 # directory. The first run of a jar records the cache, which the JVM writes when it stops; later
-# runs use it. Sets aot_jar and aot_flags; leaves them empty when the jar cannot be extracted.
+# runs use it. Sets aot_jar and aot_flags; leaves them empty when there is no extracted jar.
 aot_jar="" aot_flags=()
 prepare_aot() {
   local root key dir name
   root=${CARDGEN_AOT_DIR:-$(dirname "$jar")/aot}
   name=$(basename "$jar")
-  key=$({ stat -c '%s %Y' "$jar"; readlink -f "$jar"; "$java" -version 2>&1; echo "${flags[*]} ${JAVA_OPTS:-}"; } \
-    | sha256sum | cut -c1-16)
+  key=$({
+    stat -c '%s %Y' "$jar"; readlink -f "$jar"; "$java" -version 2>&1; echo "${flags[*]} ${JAVA_OPTS:-}"
+  } | sha256sum | cut -c1-16)
   dir=$root/$key
   if [[ ! -f $dir/app/$name ]]; then
     local tmp
@@ -57,6 +58,7 @@ prepare_aot() {
     # Another launcher may have finished first; either copy is the same.
     mv -T "$tmp/app" "$dir/app" 2>/dev/null || true
     rm -rf "$tmp"
+    [[ -f $dir/app/$name ]] || return 0
     # Caches of other jars, JDKs or flags not started for a day are dead weight (~350 MB each).
     find "$root" -mindepth 1 -maxdepth 1 -type d -name '????????????????' ! -name "$key" -mtime +0 \
       -exec rm -rf {} + 2>/dev/null || true
