@@ -3,10 +3,16 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.common.wire.Topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -123,6 +129,57 @@ class BatchIT {
     JsonNode payload = TestStack.JSON.readTree((String) hooks.get(0).get("payload"));
     assertThat(payload.get("type").asString()).isEqualTo("batch.completed");
     assertThat(payload.get("data")).isEqualTo(api.batch(tenant.apiKey(), id));
+  }
+
+  /**
+   * Nobody waits for a batch item's end: the batch's counts, results and webhook are read from
+   * PostgreSQL. So an item sends no wake-up to the replies topic and runs no durability barrier,
+   * whose only job is to make a reply wait for the disk (ADR 0042). No synchronous request runs in
+   * this class, so both counts would grow only through the items.
+   */
+  @Test
+  void itemsEndWithoutAWakeUpOrADurabilityBarrier() throws Exception {
+    Tenants.Tenant tenant = account(10);
+    long barriers = barriersRun();
+    long replies = repliesSent();
+
+    String id =
+        api.create(tenant.apiKey(), null, BatchApi.body(5, i -> "Ваза номер " + i, null))
+            .json()
+            .get("data")
+            .get("id")
+            .asString();
+    awaitStatus(tenant, id, "completed");
+
+    assertThat(api.batch(tenant.apiKey(), id).get("counts").get("succeeded").asInt()).isEqualTo(5);
+    assertThat(barriersRun()).as("durability barriers run").isEqualTo(barriers);
+    assertThat(repliesSent()).as("records on " + Topics.REPLIES).isEqualTo(replies);
+    assertBooks(tenant, 10 - 5);
+  }
+
+  private static long barriersRun() {
+    return stack.jdbc().sql("SELECT last_value FROM durability_barrier").query(Long.class).single();
+  }
+
+  private static long repliesSent() throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()))) {
+      Map<TopicPartition, OffsetSpec> ends =
+          admin
+              .describeTopics(List.of(Topics.REPLIES))
+              .allTopicNames()
+              .get()
+              .get(Topics.REPLIES)
+              .partitions()
+              .stream()
+              .collect(
+                  Collectors.toMap(
+                      partition -> new TopicPartition(Topics.REPLIES, partition.partition()),
+                      partition -> OffsetSpec.latest()));
+      return admin.listOffsets(ends).all().get().values().stream()
+          .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset)
+          .sum();
+    }
   }
 
   @Test

@@ -19,7 +19,9 @@ import org.springframework.stereotype.Component;
  * attempts and fails with its credit released. The work before and after the model call are
  * sections of the {@link OldestFirstGate}, queued by when the job's request arrived. The end is
  * committed without waiting for the disk and announced only after the {@link DurabilityBarrier},
- * which waits outside the gate (ADR 0033).
+ * which waits outside the gate (ADR 0033). A batch item's end is announced to nobody: its batch's
+ * counts, results and webhook are read from PostgreSQL, so it neither waits for the barrier nor
+ * sends a wake-up (ADR 0042).
  */
 @Component
 class GenerationProcessor implements JobRunner {
@@ -58,11 +60,11 @@ class GenerationProcessor implements JobRunner {
   public void process(ClaimedJob job, long origin) {
     try {
       boolean finished = finish(job, origin);
-      if (finished) {
+      if (!finished) {
+        log.info("Job {} was taken over before it finished here; nothing written", job.id());
+      } else if (job.batchId() == null) {
         durability.await();
         notices.finished(job.id());
-      } else {
-        log.info("Job {} was taken over before it finished here; nothing written", job.id());
       }
     } catch (RuntimeException unexpected) {
       log.error("Job {} attempt {} broke; handing it back", job.id(), job.attempt(), unexpected);
