@@ -15,7 +15,6 @@ import java.util.Properties;
 final class StandalonePostgres {
 
   static final String SETTING_PREFIX = "cardgen.embedded-postgres.";
-  static final String WAL_WRITER_DELAY = "10ms";
 
   private StandalonePostgres() {}
 
@@ -38,11 +37,6 @@ final class StandalonePostgres {
     // A -c given after zonky's -F wins over it.
     builder.setServerConfig("fsync", "on");
     builder.setServerConfig("synchronous_commit", "on");
-    // Commits that do not wait for the disk (RelaxedCommit) are flushed by the WAL writer, every
-    // 200 ms by default; until then their rows can get no hint bits and their dead index entries
-    // cannot be skipped, so every scan rechecks them. A batch alone commits nothing else that
-    // waits (ADR 0042), and its feeder's claim slowed from 2 to 14 ms: flush every 10 ms.
-    builder.setServerConfig("wal_writer_delay", WAL_WRITER_DELAY);
     ServerSettingOverrides.read(SETTING_PREFIX, system).forEach(builder::setServerConfig);
     return builder;
   }

@@ -57,8 +57,6 @@ class StandalonePostgresCrashIT {
         // What a power cut would need: not something a test can cut, so the setting is checked.
         assertThat(setting(statement, "fsync")).isEqualTo("on");
         assertThat(setting(statement, "synchronous_commit")).isEqualTo("on");
-        assertThat(setting(statement, "wal_writer_delay"))
-            .isEqualTo(StandalonePostgres.WAL_WRITER_DELAY);
         statement.execute("CREATE TABLE seen (n bigint PRIMARY KEY)");
         statement.execute("CREATE SEQUENCE durability_barrier");
         commitOneByOne(connection, insert, after);
