@@ -20,8 +20,8 @@ import org.springframework.stereotype.Component;
  * sections of the {@link OldestFirstGate}, queued by when the job's request arrived. The end is
  * committed without waiting for the disk and announced only after the {@link DurabilityBarrier},
  * which waits outside the gate (ADR 0033). A batch item's end is announced to nobody: its batch's
- * counts, results and webhook are read from PostgreSQL, so it neither waits for the barrier nor
- * sends a wake-up (ADR 0042).
+ * counts, results and webhook are read from PostgreSQL, so it sends no wake-up and its feeder waits
+ * for the barrier only after giving its slot back (ADR 0042).
  */
 @Component
 class GenerationProcessor implements JobRunner {
