@@ -6,7 +6,8 @@
 #     POST /api/text/product (hey), in cards/s, with JVM and PostgreSQL CPU per card;
 #   - the batch: creation time (NDJSON body streamed in), throughput in items/s while it runs
 #     (with a progress line every BENCH_PROGRESS_S seconds), its steady rate (from 10 % to 90 % of
-#     the items done, without the first slots' 2-s fill and the last items' drain), JVM and
+#     the items done, without the first slots' 2-s fill and the last items' drain) with the batch
+#     slots the worker kept busy meanwhile (its cardgen.jobs.running gauge), JVM and
 #     PostgreSQL CPU per item, time to stream all results;
 #   - the JVM's heap (jvm.memory.used, area=heap: gateway, worker and embedded stack share one
 #     JVM) sampled while creating, while running and while streaming.
@@ -51,12 +52,12 @@ mkdir -p "$out"
 data=$(mktemp -d)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-public=$(free_port) admin_port=$(free_port) pg=$(free_port) token=bench-$RANDOM$RANDOM
+public=$(free_port) admin_port=$(free_port) worker_port=$(free_port) pg=$(free_port) token=bench-$RANDOM$RANDOM
 java_opts=${BENCH_JAVA_OPTS:-}
 if [[ ${BENCH_STATEMENTS:-0} == 1 ]]; then
   java_opts="$java_opts -Dcardgen.embedded-postgres.shared_preload_libraries=pg_stat_statements"
 fi
-SERVER_PORT=$public CARDGEN_ADMIN_PORT=$admin_port CARDGEN_WORKER_PORT=$(free_port) \
+SERVER_PORT=$public CARDGEN_ADMIN_PORT=$admin_port CARDGEN_WORKER_PORT=$worker_port \
 CARDGEN_EMBEDDED_POSTGRES_PORT=$pg CARDGEN_EMBEDDED_KAFKA_PORT=$(free_port) \
 CARDGEN_EMBEDDED_S3_PORT=$(free_port) CARDGEN_SIMULATOR_PORT=$(free_port) \
 CARDGEN_SIMULATOR_LATENCY_MS=$latency CARDGEN_DATA_DIR=$data CARDGEN_ADMIN_TOKEN=$token \
@@ -77,6 +78,9 @@ admin() { curl -fsS -X POST "localhost:$admin_port$1" -H "Authorization: Bearer 
 heap_mb() { curl -fs "localhost:$admin_port/actuator/metrics/jvm.memory.used?tag=area:heap" \
   | jq '.measurements[0].value / 1048576 | floor'; }
 now() { date +%s.%N; }
+# Batch items running in the worker now (its cardgen.jobs.running gauge, class batch).
+busy_slots() { curl -fs "localhost:$worker_port/actuator/metrics/cardgen.jobs.running?tag=class:batch" \
+  | jq '.measurements[0].value | floor' 2>/dev/null || echo -1; }
 secs() { python3 -c "print(f'{$2 - $1:.1f}')"; }
 # "JVM_ms PG_ms" of CPU per unit between two "jvm_ticks pg_ticks" snapshots.
 cpu_per() { awk -v clk="$clk" -v n="$3" '{split($0, a, " ")} NR==1 {j=a[1]; g=a[2]}
@@ -147,7 +151,7 @@ while [[ $status == in_progress ]]; do
   batch=$(curl -fs "localhost:$public/api/batches/$id" -H "Authorization: Bearer $key") || continue
   status=$(jq -r .data.status <<< "$batch")
   done_items=$(jq '.data.counts | .succeeded + .failed + .cancelled' <<< "$batch")
-  echo "$(now) $done_items" >> "$out/progress.txt"
+  echo "$(now) $done_items $(busy_slots)" >> "$out/progress.txt"
   if (( SECONDS - last >= every )); then
     last=$SECONDS
     python3 -c "d=$done_items; n=$items; w=30; f=d*w//n; print(f'  [{\"#\"*f}{\".\"*(w-f)}] {d}/{n} {100*d/n:5.1f}%  {d/($(now)-$created):.1f} items/s', flush=True)"
@@ -160,8 +164,12 @@ batch_rps=$(python3 -c "print(f'{$items / ($ran - $created):.1f}')")
 # The steady rate: items ended per second between the samples at 10 % and at 90 % done.
 steady_rps=$(awk -v n="$items" '!t1 && $2 >= 0.1 * n {t1=$1; d1=$2} !t9 && $2 >= 0.9 * n {t9=$1; d9=$2}
   END {if (t9 > t1) printf "%.1f", (d9 - d1) / (t9 - t1); else print "n/a"}' "$out/progress.txt")
+# The batch slots the worker kept busy over the same part: below its batch slots (max-in-flight
+# less sync-reserve, 800 by default) means the feeder did not keep them full.
+steady_busy=$(awk -v n="$items" '$2 >= 0.1 * n && $2 < 0.9 * n && $3 >= 0 {s += $3; c++}
+  END {if (c) printf "%.0f", s / c; else print "n/a"}' "$out/progress.txt")
 read -r batch_jvm batch_pg <<< "$(cpu_per "$b0" "$b1" "$items")"
-echo "run       $items items in $(secs "$created" "$ran") s: $batch_rps items/s ($(python3 -c "print(f'{100 * $batch_rps / $sync_rps:.0f}')") % of the synchronous path), steady $steady_rps items/s; CPU per item: JVM $batch_jvm ms, PostgreSQL $batch_pg ms; $(jq -c .data.counts <<< "$batch"); heap peak ${max_heap} MiB"
+echo "run       $items items in $(secs "$created" "$ran") s: $batch_rps items/s ($(python3 -c "print(f'{100 * $batch_rps / $sync_rps:.0f}')") % of the synchronous path), steady $steady_rps items/s with $steady_busy batch slots busy on average; CPU per item: JVM $batch_jvm ms, PostgreSQL $batch_pg ms; $(jq -c .data.counts <<< "$batch"); heap peak ${max_heap} MiB"
 
 max_heap=0
 start=$(now)
