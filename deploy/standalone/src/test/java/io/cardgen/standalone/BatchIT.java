@@ -134,9 +134,9 @@ class BatchIT {
   /**
    * Nobody waits for a batch item's end: the batch's counts, results and webhook are read from
    * PostgreSQL. So an item sends no wake-up to the replies topic; it still runs the durability
-   * barrier, after giving its slot back, so that its relaxed commit reaches the disk soon (ADR
-   * 0042). No synchronous request runs in this class, so both counts would move only through the
-   * items.
+   * barrier before giving its slot back, which keeps the batch's relaxed commits reaching the disk
+   * at the pace the items end (ADR 0042). No synchronous request runs in this class, so both counts
+   * would move only through the items.
    */
   @Test
   void itemsEndWithoutAWakeUpButStillFlushTheirCommits() throws Exception {

@@ -1,6 +1,5 @@
 package io.cardgen.worker.job;
 
-import io.cardgen.common.db.DurabilityBarrier;
 import io.cardgen.common.stage.OldestFirstGate;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,7 +40,6 @@ class BatchFeeder implements SmartLifecycle {
   private final WorkerIdentity identity;
   private final BatchFeedProperties feed;
   private final Clock clock;
-  private final DurabilityBarrier durability;
   private final Semaphore wakeups = new Semaphore(0);
   private volatile Thread thread;
   private volatile boolean running;
@@ -55,8 +53,7 @@ class BatchFeeder implements SmartLifecycle {
       WorkerProperties worker,
       WorkerIdentity identity,
       BatchFeedProperties feed,
-      Clock clock,
-      DurabilityBarrier durability) {
+      Clock clock) {
     this.claims = claims;
     this.processor = processor;
     this.capacity = capacity;
@@ -66,7 +63,6 @@ class BatchFeeder implements SmartLifecycle {
     this.identity = identity;
     this.feed = feed;
     this.clock = clock;
-    this.durability = durability;
   }
 
   @Override
@@ -163,21 +159,6 @@ class BatchFeeder implements SmartLifecycle {
       memory.release(job.id());
       capacity.releaseBatch();
       wakeups.release();
-    }
-    flushTheEnds();
-  }
-
-  /**
-   * Waits for the disk with its slot already given back (ADR 0042). Nobody is told of a batch
-   * item's end, but until the relaxed commits of the ends and claims are on disk PostgreSQL sets no
-   * hint bits on their rows and keeps their dead index entries, so every claim rescans them; the
-   * shared barrier flushes them at the pace the items end.
-   */
-  private void flushTheEnds() {
-    try {
-      durability.await();
-    } catch (RuntimeException failure) {
-      log.debug("The durability barrier after a batch item failed: {}", failure.toString());
     }
   }
 }
