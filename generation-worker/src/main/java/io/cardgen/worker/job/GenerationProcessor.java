@@ -61,13 +61,13 @@ class GenerationProcessor implements JobRunner {
   public void process(ClaimedJob job, long origin) {
     try {
       boolean finished = finish(job, origin);
-      if (!finished) {
-        log.info("Job {} was taken over before it finished here; nothing written", job.id());
-      } else {
+      if (finished) {
         durability.await();
         if (job.batchId() == null) {
           notices.finished(job.id());
         }
+      } else {
+        log.info("Job {} was taken over before it finished here; nothing written", job.id());
       }
     } catch (RuntimeException unexpected) {
       log.error("Job {} attempt {} broke; handing it back", job.id(), job.attempt(), unexpected);
