@@ -18,6 +18,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 offline=$root/deploy/offline
 work=${OFFLINE_WORK:-/var/tmp/cardgen-offline}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# Most images are built on bookworm; a Java image on the Debian release that packages its major
+# version (java_suite below), so the JDK 25 runtime comes from trixie.
 suite=bookworm
 # Debian's docker client (20.10) has the classic builder + BuildKit; a newer static client
 # without the buildx plugin cannot build with BuildKit at all.
@@ -41,7 +43,9 @@ S3=$(compose_image minio/minio)
 PROMETHEUS=$(compose_image prom/prometheus)
 JDK=$(dockerfile_arg BUILD_IMAGE)
 JRE=$(dockerfile_arg RUNTIME_IMAGE)
-for name in POSTGRES KAFKA S3 PROMETHEUS JDK JRE; do
+# The Kafka and S3 stand-ins run on a JRE of their own (the one their jars are tested with).
+STANDIN_JRE=$(sed -n 's/^FROM //p' "$offline/kafka/Dockerfile" | head -n 1)
+for name in POSTGRES KAFKA S3 PROMETHEUS JDK JRE STANDIN_JRE; do
   [ -n "${!name}" ] || die "cannot find the $name image name in docker-compose.yml / deploy/docker/Dockerfile"
 done
 
@@ -92,32 +96,59 @@ maven_libs() { # <dir> -> fills $work/context/<dir>/libs
   touch "$libs/.stamp-$stamp"
 }
 
-# 1. Debian minbase root filesystem, imported once.
-rootfs=cardgen/offline-rootfs:$suite
-if ! "$docker" image inspect "$rootfs" >/dev/null 2>&1; then
+# 1. Debian minbase root filesystems, each imported once.
+rootfs() { # <suite>
+  local image=cardgen/offline-rootfs:$1 dir=$work/rootfs-$1
+  "$docker" image inspect "$image" >/dev/null 2>&1 && return 0
   command -v debootstrap >/dev/null || die "debootstrap is missing (apt-get install -y debootstrap)"
   [ "$(id -u)" = 0 ] || die "debootstrap needs root"
-  say "debootstrap $suite (minbase) from $mirror"
-  rm -rf "$work/rootfs"
-  debootstrap --variant=minbase "$suite" "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
-    || die "debootstrap failed, see $work/debootstrap.log"
+  say "debootstrap $1 (minbase) from $mirror"
+  rm -rf "$dir"
+  debootstrap --variant=minbase "$1" "$dir" "$mirror" >"$work/debootstrap-$1.log" 2>&1 \
+    || die "debootstrap failed, see $work/debootstrap-$1.log"
   # The image's apt must use the same mirror.
-  echo "deb $mirror $suite main" >"$work/rootfs/etc/apt/sources.list"
-  tar -C "$work/rootfs" -c . | "$docker" import --change 'CMD ["/bin/bash"]' - "$rootfs" >/dev/null
-  rm -rf "$work/rootfs"
-fi
+  echo "deb $mirror $1 main" >"$dir/etc/apt/sources.list"
+  tar -C "$dir" -c . | "$docker" import --change 'CMD ["/bin/bash"]' - "$image" >/dev/null
+  rm -rf "$dir"
+}
 
 # 2. Base: the host's extra CA certificates (e.g. a TLS-inspecting proxy's) are trusted in every
 #    image, so apt and Maven inside builds reach their repositories as the host does.
-ctx=$(context base)
-mkdir -p "$ctx/certs"
-find /usr/local/share/ca-certificates -name '*.crt' -exec cp {} "$ctx/certs/" \; 2>/dev/null || true
-build cardgen/offline-base:$suite "$ctx"
+base() { # <suite>
+  rootfs "$1"
+  local ctx
+  ctx=$(context base)
+  mkdir -p "$ctx/certs"
+  find /usr/local/share/ca-certificates -name '*.crt' -exec cp {} "$ctx/certs/" \; 2>/dev/null || true
+  build "cardgen/offline-base:$1" "$ctx" --build-arg "SUITE=$1"
+}
+base "$suite"
 
-# 3. Java: JRE for the runtimes, JDK (with unzip for the Maven wrapper) for the app build stage.
-ctx=$(context java)
-build "$JRE" "$ctx" --build-arg PACKAGES=openjdk-17-jre-headless
-build "$JDK" "$ctx" --build-arg "PACKAGES=openjdk-17-jdk-headless unzip"
+# 3. Java: the runtime JRE, the stand-ins' JRE and the JDK of the app's build stage, each from
+#    the Debian release that packages its major version (bookworm has only 17).
+java_suite() { # <major>
+  case $1 in
+    17) printf bookworm ;;
+    21 | 25) printf trixie ;;
+    *) die "no Debian release here packages OpenJDK $1" ;;
+  esac
+}
+java_image() { # <image named eclipse-temurin:<major>-jre|-jdk>
+  local tag=${1##*:} major kind java_suite packages
+  major=${tag%%-*} kind=${tag#*-}
+  case $kind in
+    jre) packages=openjdk-$major-jre-headless ;;
+    jdk) packages="openjdk-$major-jdk-headless unzip" ;;
+    *) die "cannot tell the JRE or JDK from the image name $1" ;;
+  esac
+  java_suite=$(java_suite "$major")
+  [ "$java_suite" = "$suite" ] || base "$java_suite"
+  build "$1" "$(context java)" --build-arg "SUITE=$java_suite" --build-arg "PACKAGES=$packages" \
+    --build-arg "JAVA_HOME=/usr/lib/jvm/java-$major-openjdk-amd64"
+}
+for image in $(printf '%s\n' "$JRE" "$STANDIN_JRE" "$JDK" | sort -u); do
+  java_image "$image"
+done
 
 # 4. PostgreSQL 17: zonky's server binaries (the ones the tests use) from Maven Central.
 ctx=$(context postgres)
@@ -145,6 +176,7 @@ build "$PROMETHEUS" "$(context prometheus)"
 
 # By name: the label alone would also list every image built FROM these (it is inherited).
 say "offline images ready:"
-for image in cardgen/offline-base:$suite "$JRE" "$JDK" "$POSTGRES" "$KAFKA" "$S3" "$PROMETHEUS"; do
+for image in $("$docker" image ls --format '{{.Repository}}:{{.Tag}}' 'cardgen/offline-base') \
+  $(printf '%s\n' "$JRE" "$STANDIN_JRE" "$JDK" | sort -u) "$POSTGRES" "$KAFKA" "$S3" "$PROMETHEUS"; do
   printf '    %-45s %s\n' "$image" "$("$docker" image inspect --format '{{.Id}}' "$image" | cut -c8-19)"
 done

@@ -33,6 +33,20 @@ class DockerfileTest {
         .isEmpty();
   }
 
+  /**
+   * Issue 11 and ADR 0043: the apps run on JDK 21 or newer by default, where the worker's jobs get
+   * virtual threads; on 17 each of its thousand jobs in flight would hold a platform thread.
+   */
+  @Test
+  void runtimeImageIsJdk21OrNewer() throws Exception {
+    String dockerfile = Files.readString(ROOT.resolve("deploy/docker/Dockerfile"));
+    Matcher runtime =
+        Pattern.compile("(?m)^ARG RUNTIME_IMAGE=eclipse-temurin:(\\d+)-jre$").matcher(dockerfile);
+
+    assertThat(runtime.find()).as("ARG RUNTIME_IMAGE=eclipse-temurin:<major>-jre").isTrue();
+    assertThat(Integer.parseInt(runtime.group(1))).isGreaterThanOrEqualTo(21);
+  }
+
   private static Pattern copyLine(String module) {
     return Pattern.compile("(?m)^COPY " + Pattern.quote(module + "/pom.xml " + module + "/") + "$");
   }
