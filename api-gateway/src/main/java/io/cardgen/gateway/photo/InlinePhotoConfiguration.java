@@ -2,6 +2,7 @@ package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.stage.OldestFirstGate;
+import io.cardgen.storage.BucketAtStart;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import java.net.InetAddress;
@@ -37,9 +38,11 @@ public class InlinePhotoConfiguration {
 
   @Bean
   InlinePhotoStore inlinePhotoStore(S3Properties properties) {
-    InlinePhotoStore store =
-        new InlinePhotoStore(S3Bucket.open(properties, properties.bucket()), UUID::randomUUID);
-    store.createBucketIfMissing();
-    return store;
+    return new InlinePhotoStore(S3Bucket.open(properties, properties.bucket()), UUID::randomUUID);
+  }
+
+  @Bean
+  BucketAtStart inlinePhotoBucket(InlinePhotoStore store) {
+    return new BucketAtStart(store::createBucketIfMissing);
   }
 }

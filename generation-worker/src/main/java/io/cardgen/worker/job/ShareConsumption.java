@@ -40,7 +40,6 @@ class ShareConsumption {
     // The default, batch_optimized, acquires whole producer batches, under load many jobs per
     // fetch, which a full worker would hold locked while workers with free slots wait.
     config.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
-    startFromEarliest(kafka);
     ContainerProperties container = new ContainerProperties(Topics.JOBS);
     container.setMessageListener(intake);
     var jobs =
@@ -49,6 +48,11 @@ class ShareConsumption {
     jobs.setConcurrency(properties.consumers());
     jobs.setBeanName("jobContainer");
     return jobs;
+  }
+
+  @Bean
+  ShareGroupAtStart shareGroupAtStart(KafkaProperties kafka) {
+    return new ShareGroupAtStart(() -> startFromEarliest(kafka));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.storage.BucketAtStart;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import java.util.UUID;
@@ -36,10 +37,12 @@ public class PhotoConfiguration {
 
   @Bean
   PhotoStorage photoStorage(S3Properties s3, PhotoProperties photos) {
-    PhotoStorage storage =
-        new PhotoStorage(
-            S3Bucket.open(s3, s3.bucket()), photos.limits().maxBytes(), UUID::randomUUID);
-    storage.createBucketIfMissing();
-    return storage;
+    return new PhotoStorage(
+        S3Bucket.open(s3, s3.bucket()), photos.limits().maxBytes(), UUID::randomUUID);
+  }
+
+  @Bean
+  BucketAtStart photoBucket(PhotoStorage storage) {
+    return new BucketAtStart(storage::createBucketIfMissing);
   }
 }
