@@ -2,9 +2,9 @@ package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.stage.OldestFirstGate;
-import io.cardgen.storage.BucketAtStart;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
+import io.cardgen.storage.StartStep;
 import java.net.InetAddress;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -42,7 +42,7 @@ public class InlinePhotoConfiguration {
   }
 
   @Bean
-  BucketAtStart inlinePhotoBucket(InlinePhotoStore store) {
-    return new BucketAtStart(store::createBucketIfMissing);
+  StartStep inlinePhotoBucket(InlinePhotoStore store) {
+    return new StartStep(store::createBucketIfMissing);
   }
 }

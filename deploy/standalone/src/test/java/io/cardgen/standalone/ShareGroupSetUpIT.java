@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A share group starts at the end of its topic unless told otherwise, which would skip jobs
  * published before the first worker joined. The worker sets it to the earliest offset as it starts
- * (ShareGroupAtStart, ADR 0044), not while its beans are created, so this checks that the start
- * still does it: nothing else in the stack sets it.
+ * (a StartStep, ADR 0044), not while its beans are created, so this checks that the start still
+ * does it: nothing else in the stack sets it.
  */
 class ShareGroupSetUpIT {
 

@@ -1,6 +1,7 @@
 package io.cardgen.worker.job;
 
 import io.cardgen.common.wire.Topics;
+import io.cardgen.storage.StartStep;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,9 +51,10 @@ class ShareConsumption {
     return jobs;
   }
 
+  /** Before the job container starts, not while it is created (ADR 0044). */
   @Bean
-  ShareGroupAtStart shareGroupAtStart(KafkaProperties kafka) {
-    return new ShareGroupAtStart(() -> startFromEarliest(kafka));
+  StartStep shareGroupFromEarliest(KafkaProperties kafka) {
+    return new StartStep(() -> startFromEarliest(kafka));
   }
 
   /**

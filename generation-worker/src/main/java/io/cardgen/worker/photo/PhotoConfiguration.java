@@ -1,8 +1,8 @@
 package io.cardgen.worker.photo;
 
-import io.cardgen.storage.BucketAtStart;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
+import io.cardgen.storage.StartStep;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -42,7 +42,7 @@ public class PhotoConfiguration {
   }
 
   @Bean
-  BucketAtStart photoBucket(PhotoStorage storage) {
-    return new BucketAtStart(storage::createBucketIfMissing);
+  StartStep photoBucket(PhotoStorage storage) {
+    return new StartStep(storage::createBucketIfMissing);
   }
 }

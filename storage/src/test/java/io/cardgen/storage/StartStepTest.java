@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.support.GenericApplicationContext;
 
-class BucketAtStartTest {
+class StartStepTest {
 
   @Test
-  void theBucketIsCreatedWhenTheContextStartsNotWithTheBeansAndBeforeAnythingElseStarts() {
+  void theStepRunsWhenTheContextStartsNotWithTheBeansAndBeforeAnythingElseStarts() {
     List<String> events = new ArrayList<>();
     try (GenericApplicationContext context = new GenericApplicationContext()) {
       context.registerBean(
@@ -24,10 +24,10 @@ class BucketAtStartTest {
           });
       context.registerBean(
           "bucket",
-          BucketAtStart.class,
+          StartStep.class,
           () -> {
             events.add("beans created");
-            return new BucketAtStart(() -> events.add("bucket created"));
+            return new StartStep(() -> events.add("bucket created"));
           });
 
       context.refresh();
@@ -38,13 +38,13 @@ class BucketAtStartTest {
   }
 
   @Test
-  void aBucketThatCannotBeCreatedFailsTheStart() {
+  void aStepThatFailsFailsTheStart() {
     try (GenericApplicationContext context = new GenericApplicationContext()) {
       context.registerBean(
           "bucket",
-          BucketAtStart.class,
+          StartStep.class,
           () ->
-              new BucketAtStart(
+              new StartStep(
                   () -> {
                     throw new S3Failure("HEAD cardgen failed", 503);
                   }));
