@@ -55,6 +55,7 @@ class BatchCreation {
   private final BatchOptions options;
   private final BatchBody body;
   private final TransactionTemplate transaction;
+  private final JobStatistics statistics;
   private final Clock clock;
 
   BatchCreation(
@@ -64,12 +65,14 @@ class BatchCreation {
       BatchProperties properties,
       ObjectMapper json,
       TransactionTemplate transaction,
+      JobStatistics statistics,
       Clock clock) {
     this.store = store;
     this.photos = photos;
     this.options = options;
     this.body = new BatchBody(json, properties.maxBodySize().toBytes(), properties.maxItems());
     this.transaction = transaction;
+    this.statistics = statistics;
     this.clock = clock;
   }
 
@@ -150,6 +153,9 @@ class BatchCreation {
             valid.webhookUrl(),
             clock.instant().truncatedTo(ChronoUnit.MICROS));
     Outcome outcome = transaction.execute(status -> recordAll(batch, accepted, status));
+    if (outcome instanceof Created) {
+      statistics.batchRecorded(accepted.size());
+    }
     if (outcome instanceof KeyTaken) {
       // Another request with the same key won the race: answer as a retry of it would.
       return replay(

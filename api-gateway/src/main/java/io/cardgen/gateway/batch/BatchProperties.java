@@ -12,12 +12,15 @@ import org.springframework.util.unit.DataSize;
  * @param maxBodySize a larger batch body answers 413; read as a stream, never held whole
  * @param webhookPrivateHostAllowlist IPs/CIDRs a {@code webhook_url} may reach although private;
  *     only these may be called over plain http ({@code CARDGEN_WEBHOOKS_PRIVATE_HOST_ALLOWLIST})
+ * @param analyzeAfterItems a batch of at least this many items has the jobs table's statistics
+ *     refreshed once it is recorded ({@link JobStatistics}); 0 never does
  */
 @ConfigurationProperties("cardgen.batch")
 record BatchProperties(
     @DefaultValue("10000") int maxItems,
     @DefaultValue("256MB") DataSize maxBodySize,
-    @DefaultValue("") List<String> webhookPrivateHostAllowlist) {
+    @DefaultValue("") List<String> webhookPrivateHostAllowlist,
+    @DefaultValue("1000") int analyzeAfterItems) {
 
   BatchProperties {
     if (maxItems < 1) {
