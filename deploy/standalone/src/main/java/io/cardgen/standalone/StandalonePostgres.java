@@ -2,6 +2,7 @@ package io.cardgen.standalone;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Properties;
 
 /**
@@ -15,6 +16,7 @@ import java.util.Properties;
 final class StandalonePostgres {
 
   static final String SETTING_PREFIX = "cardgen.embedded-postgres.";
+  private static final Duration STARTUP_WAIT = Duration.ofMinutes(2);
 
   private StandalonePostgres() {}
 
@@ -30,7 +32,12 @@ final class StandalonePostgres {
             // zonky's own hook would stop the server the moment the JVM is asked to stop, while the
             // gateway and worker still finish their requests and jobs on it; the standalone stops
             // it last instead (OrderedShutdown).
-            .setRegisterShutdownHook(false);
+            .setRegisterShutdownHook(false)
+            // After a crash the server replays its WAL and ends the recovery with a checkpoint that
+            // writes and fsyncs every dirty page: zonky's 10 s wait gave up on it once on a busy
+            // two-core box (StandalonePostgresCrashIT), and a standalone restarted after a power
+            // cut must not give up either.
+            .setPGStartupWait(STARTUP_WAIT);
     if (port != 0) {
       builder.setPort(port);
     }
