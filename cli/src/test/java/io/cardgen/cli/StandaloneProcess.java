@@ -2,9 +2,8 @@ package io.cardgen.cli;
 
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.testsupport.FreePorts;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -56,8 +55,8 @@ final class StandaloneProcess implements AutoCloseable {
       throw new IllegalStateException(jar + " is missing: build deploy/standalone first");
     }
     Path dataDir = Files.createTempDirectory("cardgen-cli-it-");
-    int publicPort = freePort();
-    int adminPort = freePort();
+    int publicPort = FreePorts.next();
+    int adminPort = FreePorts.next();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("-Xmx768m", "-jar", jar.toAbsolutePath().toString()));
@@ -139,14 +138,6 @@ final class StandaloneProcess implements AutoCloseable {
           method + " " + path + " answered " + response.statusCode() + ": " + response.body());
     }
     return JSON.readTree(response.body());
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   @Override

@@ -1,8 +1,5 @@
 package io.cardgen.testsupport;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +45,7 @@ public final class ContainerKafka implements KafkaBroker {
             // advertise 0.0.0.0. `env` runs the command as given, whatever the image declares.
             .withCreateContainerCmdModifier(create -> create.withEntrypoint("env"))
             .withStartupTimeout(Duration.ofMinutes(3));
-    container.setPortBindings(List.of(freePort() + ":" + KAFKA_PORT));
+    container.setPortBindings(List.of(FreePorts.next() + ":" + KAFKA_PORT));
     container.start();
     return new ContainerKafka(container);
   }
@@ -93,11 +90,4 @@ public final class ContainerKafka implements KafkaBroker {
   }
 
   /** Where the kernel says a port is free now; the tiny race with other processes is accepted. */
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException failure) {
-      throw new UncheckedIOException(failure);
-    }
-  }
 }

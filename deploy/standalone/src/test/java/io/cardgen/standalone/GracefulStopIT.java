@@ -3,6 +3,7 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.testsupport.FreePorts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,9 +36,9 @@ class GracefulStopIT {
 
   @Test
   void aCardInFlightIsFinishedAndAnsweredBeforeTheProcessExits() throws Exception {
-    int publicPort = JvmProcess.freePort();
-    int adminPort = JvmProcess.freePort();
-    int workerPort = JvmProcess.freePort();
+    int publicPort = FreePorts.next();
+    int adminPort = FreePorts.next();
+    int workerPort = FreePorts.next();
     Map<String, String> environment =
         Map.of(
             "SERVER_PORT",

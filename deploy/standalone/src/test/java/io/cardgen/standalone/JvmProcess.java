@@ -2,7 +2,6 @@ package io.cardgen.standalone;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -139,14 +138,6 @@ final class JvmProcess implements AutoCloseable {
       return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     } catch (IOException | UncheckedIOException unreadable) {
       return "(log unreadable: " + unreadable + ")";
-    }
-  }
-
-  static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException failure) {
-      throw new UncheckedIOException(failure);
     }
   }
 

@@ -2,6 +2,7 @@ package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.testsupport.FreePorts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -126,9 +127,9 @@ class ManagementPathsIT {
    */
   @Test
   void standaloneStartsWithServerPortInTheEnvironment() throws Exception {
-    int publicPort = JvmProcess.freePort();
-    int adminPort = JvmProcess.freePort();
-    int workerPort = JvmProcess.freePort();
+    int publicPort = FreePorts.next();
+    int adminPort = FreePorts.next();
+    int workerPort = FreePorts.next();
     Map<String, String> environment =
         Map.of(
             "SERVER_PORT", Integer.toString(publicPort),

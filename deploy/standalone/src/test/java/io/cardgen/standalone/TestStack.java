@@ -1,5 +1,6 @@
 package io.cardgen.standalone;
 
+import io.cardgen.testsupport.FreePorts;
 import io.cardgen.testsupport.HttpHeaders;
 import io.cardgen.testsupport.KafkaBroker;
 import java.io.IOException;
@@ -229,7 +230,7 @@ final class TestStack implements AutoCloseable {
 
   /** A worker in its own JVM; {@code id} prefixes the lease owner it writes. Not yet healthy. */
   JvmProcess startWorkerProcess(String id, String... settings) {
-    int port = JvmProcess.freePort();
+    int port = FreePorts.next();
     List<String> args = processArguments();
     args.add("--server.port=" + port);
     args.add("--cardgen.worker.worker-id=" + id);
@@ -239,8 +240,8 @@ final class TestStack implements AutoCloseable {
 
   /** A gateway in its own JVM on free ports; its public port is returned too. Not yet healthy. */
   GatewayProcess startGatewayProcess(String name, String... settings) {
-    int publicPort = JvmProcess.freePort();
-    int managementPort = JvmProcess.freePort();
+    int publicPort = FreePorts.next();
+    int managementPort = FreePorts.next();
     List<String> args = processArguments();
     args.add("--server.port=" + publicPort);
     args.add("--cardgen.admin.port=" + managementPort);
