@@ -49,8 +49,13 @@ class JobStatistics implements AutoCloseable {
 
   private void analyze() {
     pending.set(false);
+    long start = System.nanoTime();
     try {
       jdbc.sql("ANALYZE jobs").update();
+      // One line per large batch: on a table of millions of jobs an operator may want its cost.
+      log.info(
+          "Refreshed the jobs table's statistics in {} ms",
+          (System.nanoTime() - start) / 1_000_000);
     } catch (RuntimeException failure) {
       // Without the statistics the claims are slower, not wrong; autovacuum refreshes them later.
       log.warn("Could not refresh the jobs table's statistics: {}", failure.toString());
