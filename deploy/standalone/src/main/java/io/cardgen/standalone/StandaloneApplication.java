@@ -70,6 +70,10 @@ public final class StandaloneApplication implements AutoCloseable {
     arguments.add("--spring.main.register-shutdown-hook=false");
     // Its logging hook, too, would stop the log at once, hiding the drain an operator waits on.
     arguments.add("--logging.register-shutdown-hook=false");
+    // Both contexts share one logging system, which keeps the first context's name: every gateway
+    // line said [cardgen-worker]. The logger's package (io.cardgen.gateway, io.cardgen.worker) says
+    // which part wrote a line.
+    arguments.add("--logging.include-application-name=false");
     arguments.addAll(List.of(extraArgs));
     String[] args = arguments.toArray(String[]::new);
     try {
