@@ -2,7 +2,8 @@
 # The capacity benchmark of issue 11 (not part of `./mvnw verify`). Starts the standalone with a
 # fresh data dir and a simulated LLM latency, then at each concurrency loads, side by side, the
 # simulator directly (what the provider alone gives) and the whole pipeline (POST
-# /api/text/product), and prints one table. How to read it: docs/performance.md.
+# /api/text/product), and prints one table, then issue 11's targets as met or NOT met by this run's
+# own levels. How to read it: docs/performance.md.
 #
 #   scripts/bench.sh                                  # latency 2000 ms, concurrency 20 200 1000
 #   BENCH_CONCURRENCY="20 1000" scripts/bench.sh
@@ -211,16 +212,38 @@ else
 fi
 rm -f "$out/threads.txt" "$out/waves.txt" "$out/statements.txt"
 printf '%-9s %5s %6s %8s %7s %7s %7s %6s %8s %6s %5s %6s %9s\n' path conc reqs 'req/s' p50_s p90_s p99_s errors cpu_ms pg_ms jit_% rss_mb p99_after
+rm -f "$out/levels.txt"
 for c in $levels; do
   n=$(( c * rounds > min_requests ? c * rounds : min_requests ))
   printf '%-9s %5d %6d %s\n' simulator "$c" "$n" \
-    "$(measure simulator "$simulator/chat/completions" "$chat_body" "$c" "$n" '')"
+    "$(measure simulator "$simulator/chat/completions" "$chat_body" "$c" "$n" '')" | tee -a "$out/levels.txt"
   printf '%-9s %5d %6d %s\n' cardgen "$c" "$n" \
-    "$(measure cardgen "http://127.0.0.1:$public/api/text/product" "$card_body" "$c" "$n" "$key")"
+    "$(measure cardgen "http://127.0.0.1:$public/api/text/product" "$card_body" "$c" "$n" "$key")" | tee -a "$out/levels.txt"
 done
 [[ -f $out/threads.txt ]] && cat "$out/threads.txt"
 [[ -f $out/waves.txt ]] && cat "$out/waves.txt"
 [[ -f $out/statements.txt ]] && cat "$out/statements.txt"
+# Issue 11's targets, read from this run's levels (the last level of a concurrency counts when it
+# ran more than once): a reader need not do the arithmetic.
+awk -v rss="$(hwm_mb)" '
+  { rps[$1, $2] = $4; p99[$1, $2] = $7; if ($1 == "cardgen") errors += $8 }
+  function verdict(ok) { return ok ? "met" : "NOT met" }
+  END {
+    print "| target (issue 11) | this run | status |"
+    print "|---|---|---|"
+    if (("cardgen", 1000) in rps) {
+      ratio = 100 * rps["cardgen", 1000] / rps["simulator", 1000]
+      printf "| 1000 concurrent: cardgen >= 50 %% of the simulator req/s | %.1f / %.1f = %.1f %% | %s |\n",
+        rps["cardgen", 1000], rps["simulator", 1000], ratio, verdict(ratio >= 50)
+    }
+    if (("cardgen", 20) in p99) {
+      over = 1000 * (p99["cardgen", 20] - p99["simulator", 20])
+      printf "| 20 concurrent: cardgen p99 <= simulator p99 + 50 ms | %.3f s against %.3f s = %+.0f ms | %s |\n",
+        p99["cardgen", 20], p99["simulator", 20], over, verdict(over <= 50)
+    }
+    printf "| every cardgen answer 200 | %d errors | %s |\n", errors, verdict(errors == 0)
+    printf "| peak RSS <= 1.5 GB | %d MB | %s |\n", rss, verdict(rss <= 1536)
+  }' "$out/levels.txt"
 echo "peak RSS $(hwm_mb) MB; cpu_ms = JVM CPU per request (cardgen: gateway, worker, Kafka, S3 and the simulator; simulator: the simulator alone); pg_ms = embedded PostgreSQL CPU per request; jit_% = the JIT compiler threads' share of that JVM CPU"
 exit
 }
