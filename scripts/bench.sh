@@ -94,7 +94,9 @@ CARDGEN_SIMULATOR_LATENCY_MS=$latency CARDGEN_DATA_DIR=$data CARDGEN_ADMIN_TOKEN
 CARDGEN_JAVA=${BENCH_JAVA:-} JAVA_OPTS=$java_opts \
   deploy/standalone/cardgen-standalone.sh "$jar" > "$out/standalone.log" 2>&1 &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$data"; return 0; }
+# A JVM stopped by SIGTERM exits 143, and under `set -e` that wait's status ended the script
+# there: the run exited 143 and left its data directory (up to ~800 MB) behind.
+cleanup() { kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 
 # A loaded machine can take minutes to start the whole stack; BENCH_START_TIMEOUT seconds at most.
@@ -225,6 +227,7 @@ done
 [[ -f $out/statements.txt ]] && cat "$out/statements.txt"
 # Issue 11's targets, read from this run's levels (the last level of a concurrency counts when it
 # ran more than once): a reader need not do the arithmetic.
+(( latency == 2000 )) || echo "(issue 11 sets its targets for a 2000-ms model; this run used $latency ms)"
 awk -v rss="$(hwm_mb)" '
   { rps[$1, $2] = $4; p99[$1, $2] = $7; if ($1 == "cardgen") errors += $8 }
   function verdict(ok) { return ok ? "met" : "NOT met" }
