@@ -1,5 +1,6 @@
 package io.cardgen.gateway.batch;
 
+import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -14,17 +15,23 @@ import org.springframework.util.unit.DataSize;
  *     only these may be called over plain http ({@code CARDGEN_WEBHOOKS_PRIVATE_HOST_ALLOWLIST})
  * @param analyzeAfterItems a batch of at least this many items has the jobs table's statistics
  *     refreshed once it is recorded ({@link JobStatistics}); 0 never does
+ * @param analyzeMinInterval at most one such refresh starts per interval; batches recorded within
+ *     it share one at its end
  */
 @ConfigurationProperties("cardgen.batch")
 record BatchProperties(
     @DefaultValue("10000") int maxItems,
     @DefaultValue("256MB") DataSize maxBodySize,
     @DefaultValue("") List<String> webhookPrivateHostAllowlist,
-    @DefaultValue("1000") int analyzeAfterItems) {
+    @DefaultValue("1000") int analyzeAfterItems,
+    @DefaultValue("1m") Duration analyzeMinInterval) {
 
   BatchProperties {
     if (maxItems < 1) {
       throw new IllegalArgumentException("cardgen.batch.max-items must be positive");
+    }
+    if (analyzeMinInterval.isNegative()) {
+      throw new IllegalArgumentException("cardgen.batch.analyze-min-interval must not be negative");
     }
     webhookPrivateHostAllowlist =
         webhookPrivateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
