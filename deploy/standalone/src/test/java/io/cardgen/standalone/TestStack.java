@@ -86,12 +86,17 @@ final class TestStack implements AutoCloseable {
     environment.put("CARDGEN_SIMULATOR_PORT", "0");
     environment.putIfAbsent("CARDGEN_WORKER_PORT", "0");
     environment.put("CARDGEN_ADMIN_TOKEN", "it-admin-token");
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--server.port=0",
-                "--cardgen.admin.port=0",
-                "--cardgen.reply.check-interval=500ms"));
+    List<String> args = new ArrayList<>();
+    // A setting given twice on the command line binds as a list ("500ms,1h"): a test's own value
+    // replaces the default instead.
+    for (String setting :
+        List.of(
+            "--server.port=0", "--cardgen.admin.port=0", "--cardgen.reply.check-interval=500ms")) {
+      String name = setting.substring(0, setting.indexOf('=') + 1);
+      if (extraArgs.stream().noneMatch(arg -> arg.startsWith(name))) {
+        args.add(setting);
+      }
+    }
     args.addAll(extraArgs);
     StandaloneApplication app =
         StandaloneApplication.start(
