@@ -79,17 +79,17 @@ class JobStatistics implements AutoCloseable {
   /** Called once a batch of {@code items} is committed. */
   void batchRecorded(int items) {
     if (afterItems > 0 && items >= afterItems && pending.compareAndSet(false, true)) {
-      thread.schedule(
-          this::analyze, delayNanos(lastStart, nanoTime.getAsLong()), TimeUnit.NANOSECONDS);
+      thread.schedule(this::analyze, delayNanos(), TimeUnit.NANOSECONDS);
     }
   }
 
-  /** How long a refresh asked for at {@code now} waits: none, or the rest of the interval. */
-  long delayNanos(long previousStart, long now) {
+  /** How long a refresh asked for now waits: none, or the rest of the last one's interval. */
+  private long delayNanos() {
+    long previousStart = lastStart;
     if (previousStart == NEVER) {
       return 0;
     }
-    return Math.max(0, previousStart + minIntervalNanos - now);
+    return Math.max(0, previousStart + minIntervalNanos - nanoTime.getAsLong());
   }
 
   private void analyze() {
