@@ -54,6 +54,17 @@ class JobCompletion {
         AND (state = 'QUEUED' OR (state = 'RUNNING' AND lease_until < :now))
       RETURNING id, account_id
       """;
+  // A batch item back in the queue after its batch was cancelled (its worker died or gave it back
+  // while the batch was cancelling): no feeder claims it any more, so it ends cancelled.
+  private static final String CANCEL_ABANDONED =
+      """
+      UPDATE jobs
+      SET state = 'CANCELLED', credit_state = 'RELEASED', lease_owner = NULL, lease_until = NULL,
+          finished_at = :now, updated_at = :now
+      WHERE id = :id AND state = 'QUEUED' AND credit_state = 'RESERVED'
+        AND batch_id IN (SELECT id FROM batches WHERE status = 'cancelling')
+      RETURNING id, account_id
+      """;
   // The job was moved earlier in the same transaction; only its credit (and card) remain.
   private static final String MOVED = "SELECT id, account_id FROM jobs WHERE id = :id";
 
@@ -114,6 +125,20 @@ class JobCompletion {
           // A queued batch item is also what a cancel locks after its batch: lock the batch first.
           jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
           return moved(FAIL_ABANDONED, null, null, jobId, null, code, false)
+              && countedThenSettled(jobId, null, CreditSettlement.RELEASE);
+        });
+  }
+
+  /**
+   * Ends a queued item of a cancelling batch as cancelled, its credit released (batch-api §5: the
+   * batch then becomes {@code cancelled} once nothing of it runs). False when it is not such an
+   * item any more: claimed, ended, or its batch still in progress.
+   */
+  public boolean cancelAbandoned(UUID jobId) {
+    return inTransaction(
+        () -> {
+          jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
+          return moved(CANCEL_ABANDONED, null, null, jobId, null, null, false)
               && countedThenSettled(jobId, null, CreditSettlement.RELEASE);
         });
   }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -22,8 +23,16 @@ import org.springframework.transaction.support.TransactionTemplate;
  *   <li>a RUNNING job whose lease expired more than the grace ago goes back to QUEUED (or fails
  *       with its credit released when it has no attempts left);
  *   <li>a QUEUED job never published, or published long ago and still unclaimed, is published;
- *       batch items are not (the batch feeder pulls them), but one with no attempts left fails.
+ *       batch items are not (the batch feeder pulls them), but one with no attempts left fails;
+ *   <li>a QUEUED item of a cancelling batch (its worker died or gave it back after the cancel) ends
+ *       cancelled, since no feeder claims it any more.
  * </ul>
+ *
+ * <p>Each job that ends here ends in a transaction of its own, after the one that found it has
+ * committed: an end locks the job's batch before the job and its account after both (the order a
+ * cancel takes them), which a transaction already holding job rows could not keep; and a job whose
+ * end fails (books that disagree) is logged and retried by the next sweep instead of undoing every
+ * other job's end.
  */
 @Component
 class Sweeper {
@@ -57,7 +66,13 @@ class Sweeper {
       """
       SELECT id FROM jobs
       WHERE state = 'QUEUED' AND batch_id IS NOT NULL AND attempts >= :maxAttempts
-      LIMIT :batch FOR UPDATE SKIP LOCKED
+      LIMIT :batch
+      """;
+  private static final String ITEMS_OF_CANCELLING_BATCHES =
+      """
+      SELECT j.id FROM batches b JOIN jobs j ON j.batch_id = b.id
+      WHERE b.status = 'cancelling' AND j.state = 'QUEUED'
+      LIMIT :batch
       """;
   private static final String MARK_PUBLISHED =
       "UPDATE jobs SET published_at = :now WHERE id = :id AND state = 'QUEUED'";
@@ -99,6 +114,7 @@ class Sweeper {
       reclaimExpired();
       publishUnclaimed();
       failExhaustedBatchItems();
+      cancelItemsOfCancellingBatches();
     } catch (RuntimeException failure) {
       log.warn("Sweep failed, next one retries: {}", failure.toString());
     }
@@ -107,7 +123,7 @@ class Sweeper {
   void reclaimExpired() {
     Instant now = clock.instant();
     Timestamp threshold = Timestamp.from(now.minus(properties.sweeperGrace()));
-    List<UUID> failed = new ArrayList<>();
+    List<UUID> exhausted = new ArrayList<>();
     List<UUID> requeued = new ArrayList<>();
     transaction.executeWithoutResult(
         status -> {
@@ -119,11 +135,7 @@ class Sweeper {
                   .list();
           for (Expired job : expired) {
             if (job.attempts() >= properties.maxAttempts()) {
-              if (completion.failAbandoned(job.id(), ErrorCode.GENERATION_FAILED)) {
-                failed.add(job.id());
-              }
-              log.warn(
-                  "Job {} failed after {} attempts; credit released", job.id(), job.attempts());
+              exhausted.add(job.id());
             } else if (jdbc.sql(BACK_TO_QUEUE)
                     .param("id", job.id())
                     .param("threshold", threshold)
@@ -135,15 +147,13 @@ class Sweeper {
             }
           }
         });
-    // Only after commit: a gateway woken earlier would still read the job as running.
-    failed.forEach(notices::finished);
     meters.requeued(requeued.size());
-    meters.failed(failed.size());
+    failEach(exhausted, true);
   }
 
   void publishUnclaimed() {
     Instant now = clock.instant();
-    List<UUID> failed = new ArrayList<>();
+    List<UUID> exhausted = new ArrayList<>();
     List<UUID> published = new ArrayList<>();
     transaction.executeWithoutResult(
         status -> {
@@ -157,9 +167,7 @@ class Sweeper {
                   .list();
           for (Unclaimed job : unclaimed) {
             if (job.attempts() >= properties.maxAttempts()) {
-              if (completion.failAbandoned(job.id(), ErrorCode.GENERATION_FAILED)) {
-                failed.add(job.id());
-              }
+              exhausted.add(job.id());
               continue;
             }
             notices.queued(job.id(), job.idempotencyKey());
@@ -170,28 +178,58 @@ class Sweeper {
             published.add(job.id());
           }
         });
-    failed.forEach(notices::finished);
     meters.published(published.size());
-    meters.failed(failed.size());
+    failEach(exhausted, true);
   }
 
   void failExhaustedBatchItems() {
-    Integer failed =
-        transaction.execute(
-            status -> {
-              int count = 0;
-              for (UUID id :
-                  jdbc.sql(EXHAUSTED_ITEMS)
-                      .param("maxAttempts", properties.maxAttempts())
-                      .param("batch", BATCH)
-                      .query(UUID.class)
-                      .list()) {
-                if (completion.failAbandoned(id, ErrorCode.GENERATION_FAILED)) {
-                  count++;
-                }
-              }
-              return count;
-            });
-    meters.failed(failed == null ? 0 : failed);
+    failEach(
+        jdbc.sql(EXHAUSTED_ITEMS)
+            .param("maxAttempts", properties.maxAttempts())
+            .param("batch", BATCH)
+            .query(UUID.class)
+            .list(),
+        false);
+  }
+
+  void cancelItemsOfCancellingBatches() {
+    List<UUID> items =
+        jdbc.sql(ITEMS_OF_CANCELLING_BATCHES).param("batch", BATCH).query(UUID.class).list();
+    int cancelled = 0;
+    for (UUID id : items) {
+      if (endAlone(id, () -> completion.cancelAbandoned(id))) {
+        cancelled++;
+        log.info("Batch item {} was back in the queue of a cancelled batch; cancelled", id);
+      }
+    }
+    meters.cancelled(cancelled);
+  }
+
+  /**
+   * Fails each job out of attempts, its credit released; {@code tellWaiters}: a synchronous request
+   * may wait for it, woken only now that the end committed.
+   */
+  private void failEach(List<UUID> jobs, boolean tellWaiters) {
+    int failed = 0;
+    for (UUID id : jobs) {
+      if (endAlone(id, () -> completion.failAbandoned(id, ErrorCode.GENERATION_FAILED))) {
+        failed++;
+        log.warn("Job {} failed after {} attempts; credit released", id, properties.maxAttempts());
+        if (tellWaiters) {
+          notices.finished(id);
+        }
+      }
+    }
+    meters.failed(failed);
+  }
+
+  /** Runs one job's end in its own transaction; a failure is logged and left to the next sweep. */
+  private static boolean endAlone(UUID id, BooleanSupplier end) {
+    try {
+      return end.getAsBoolean();
+    } catch (RuntimeException failure) {
+      log.warn("Ending job {} failed, the next sweep retries: {}", id, failure.toString());
+      return false;
+    }
   }
 }

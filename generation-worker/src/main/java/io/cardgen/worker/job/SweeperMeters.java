@@ -15,10 +15,12 @@ class SweeperMeters {
   static final String REQUEUED = "cardgen.sweeper.requeued";
   static final String FAILED = "cardgen.sweeper.failed";
   static final String PUBLISHED = "cardgen.sweeper.published";
+  static final String CANCELLED = "cardgen.sweeper.cancelled";
 
   private final Counter requeued;
   private final Counter failed;
   private final Counter published;
+  private final Counter cancelled;
 
   SweeperMeters(MeterRegistry meters) {
     requeued =
@@ -35,6 +37,12 @@ class SweeperMeters {
                 "Queued jobs the sweeper published: the gateway's send never confirmed, or no"
                     + " worker claimed them")
             .register(meters);
+    cancelled =
+        Counter.builder(CANCELLED)
+            .description(
+                "Batch items cancelled with their credit released: back in the queue after their"
+                    + " batch was cancelled")
+            .register(meters);
   }
 
   void requeued(int jobs) {
@@ -47,5 +55,9 @@ class SweeperMeters {
 
   void published(int jobs) {
     published.increment(jobs);
+  }
+
+  void cancelled(int jobs) {
+    cancelled.increment(jobs);
   }
 }

@@ -132,6 +132,94 @@ class SweeperIT {
     assertThat(notices.published).doesNotContain(job);
   }
 
+  /** What a cancel does to a batch whose only item runs: the item is left to finish. */
+  private void cancelWhileRunning(UUID item) {
+    jdbc.sql(
+            "UPDATE batches SET status = 'cancelling'"
+                + " WHERE id = (SELECT batch_id FROM jobs WHERE id = :id)")
+        .param("id", item)
+        .update();
+  }
+
+  private String batchOf(UUID item) {
+    return jdbc.sql(
+            """
+            SELECT b.status || ' cancelled ' || b.cancelled || ' seq ' || j.seq
+            FROM jobs j JOIN batches b ON b.id = j.batch_id WHERE j.id = :id
+            """)
+        .param("id", item)
+        .query(String.class)
+        .single();
+  }
+
+  @Test
+  void anItemWhoseWorkerDiedAfterItsBatchWasCancelledEndsCancelledAndTheBatchWithIt() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID item = fixtures.aBatch(account, 1, null, clock.instant()).get(0);
+    claim(item, "worker-dead");
+    cancelWhileRunning(item);
+    MeterRegistry meters = new SimpleMeterRegistry();
+    Sweeper sweeper = sweeper(new RecordedNotices(), meters);
+
+    sweeper.sweep();
+    assertThat(fixtures.state(item)).as("still running").isEqualTo("RUNNING/RESERVED");
+
+    clock.advance(LEASE.plus(GRACE).plusSeconds(1));
+    sweeper.sweep();
+
+    assertThat(fixtures.state(item)).isEqualTo("CANCELLED/RELEASED");
+    assertThat(batchOf(item)).isEqualTo("cancelled cancelled 1 seq 1");
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.balance(account)).isEqualTo(5);
+    assertThat(fixtures.ledgerEntries(item, "RELEASE")).isOne();
+    assertThat(count(meters, SweeperMeters.CANCELLED)).isPositive();
+  }
+
+  @Test
+  void anItemGivenBackAfterItsBatchWasCancelledEndsCancelled() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID item = fixtures.aBatch(account, 1, null, clock.instant()).get(0);
+    Instant now = clock.instant();
+    ClaimedJob claimed = claims.claim(item, "worker-a", now, now.plus(LEASE), MAX_ATTEMPTS).get();
+    cancelWhileRunning(item);
+    assertThat(claims.requeue(claimed, now)).isTrue();
+
+    sweeper(new RecordedNotices()).sweep();
+
+    assertThat(fixtures.state(item)).isEqualTo("CANCELLED/RELEASED");
+    assertThat(batchOf(item)).isEqualTo("cancelled cancelled 1 seq 1");
+    assertThat(fixtures.reserved(account)).isZero();
+  }
+
+  @Test
+  void aJobWhoseEndFailsLeavesTheOthersEnded() {
+    UUID broken = fixtures.anAccountWithCredits(5);
+    UUID healthy = fixtures.anAccountWithCredits(5);
+    UUID stuck = fixtures.aQueuedJob(broken, clock.instant());
+    UUID fine = fixtures.aQueuedJob(healthy, clock.instant());
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      Instant now = clock.instant();
+      claims.claim(stuck, "worker-" + attempt, now, now.minusSeconds(1), MAX_ATTEMPTS);
+      claims.claim(fine, "worker-" + attempt, now, now.minusSeconds(1), MAX_ATTEMPTS);
+    }
+    clock.advance(GRACE.plusSeconds(1));
+    fixtures.setReserved(broken, 0);
+    RecordedNotices notices = new RecordedNotices();
+
+    sweeper(notices).sweep();
+
+    assertThat(fixtures.state(fine)).isEqualTo("FAILED/RELEASED");
+    assertThat(fixtures.reserved(healthy)).isZero();
+    assertThat(fixtures.state(stuck)).isEqualTo("RUNNING/RESERVED");
+    assertThat(notices.finished).contains(fine).doesNotContain(stuck);
+
+    fixtures.setReserved(broken, 1);
+    sweeper(notices).sweep();
+    assertThat(fixtures.state(stuck))
+        .as("retried once the books agree")
+        .isEqualTo("FAILED/RELEASED");
+  }
+
   @Test
   void aJobCommittedButNeverPublishedIsPublishedOnceTheGatewayHadItsChance() {
     UUID account = fixtures.anAccountWithCredits(5);
