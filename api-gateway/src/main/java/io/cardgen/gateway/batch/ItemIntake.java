@@ -92,7 +92,7 @@ final class ItemIntake implements BatchBody.ItemSink {
     if (decision instanceof PlanPolicy.Refused planRefused) {
       return new Problem(planRefused.code(), planRefused.message());
     }
-    PhotoIntake.Intake intake = photos.prepare(generation.photos());
+    PhotoIntake.Intake intake = photos.prepareForLater(generation.photos());
     if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
       return new Problem(ErrorCode.IMAGE_INVALID, rejected.message());
     }

@@ -248,6 +248,32 @@ class BatchIT {
     assertBooks(tenant, 10 - 2);
   }
 
+  /**
+   * batch-api §2: links are judged when their item runs, so a link into the internal network fails
+   * that item with {@code image_invalid} and releases its credit; the other items are untouched. A
+   * synchronous request with the same link is refused before anything is created (ProtocolEdgesIT).
+   */
+  @Test
+  void aPhotoLinkToAPrivateAddressFailsItsItemNotTheBatch() throws Exception {
+    Tenants.Tenant tenant = account(5);
+    String internal =
+        "{\"custom_id\": \"internal\", \"request\": {\"image_url\": \"http://10.1.2.3/p.jpg\","
+            + " \"short_description\": \"Сумка\", \"style\": \"standard\", \"length\": 300}}";
+    String body = "{\"items\": [" + BatchApi.item("ok-1", "Сумка") + ", " + internal + "]}";
+
+    TestStack.Response created = api.create(tenant.apiKey(), null, body);
+
+    assertThat(created.status()).as(created.toString()).isEqualTo(202);
+    String id = created.json().get("data").get("id").asString();
+    JsonNode done = awaitStatus(tenant, id, "completed");
+    assertThat(done.get("counts").get("succeeded").asInt()).isEqualTo(1);
+    assertThat(done.get("counts").get("failed").asInt()).isEqualTo(1);
+    JsonNode failed = api.results(tenant.apiKey(), id, "?status=failed").get(0);
+    assertThat(failed.get("custom_id").asString()).isEqualTo("internal");
+    assertThat(failed.get("error").get("code").asString()).isEqualTo("image_invalid");
+    assertBooks(tenant, 5 - 1);
+  }
+
   @Test
   void invalidItemsAreListedAndNothingIsCreated() throws Exception {
     Tenants.Tenant tenant = account(10);
