@@ -10,9 +10,10 @@ import java.util.regex.Pattern;
  * Classifies one {@code image_url} entry (spec §2.1) and decodes it when it is inline:
  *
  * <ul>
- *   <li>{@code http://} or {@code https://} with a host and no credentials: a {@link
- *       ImageUrl.Link}, checked for syntax only (addresses are checked when fetched), in ASCII
- *       (punycode host, percent-encoded path) and without its fragment;
+ *   <li>{@code http://} or {@code https://} with a host, no credentials and at most {@link
+ *       #MAX_LINK_LENGTH} characters: a {@link ImageUrl.Link}, checked for syntax only (addresses
+ *       are checked when fetched), in ASCII (punycode host, percent-encoded path) and without its
+ *       fragment;
  *   <li>{@code data:image/<any>[;param]*;base64,<payload>}: the declared subtype is ignored, the
  *       payload's magic bytes decide the format;
  *   <li>no scheme at all: bare base64 (a {@code ':'} cannot occur in base64, so the two never
@@ -26,6 +27,12 @@ import java.util.regex.Pattern;
 public final class ImageUrlDecoder {
 
   private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*");
+
+  /**
+   * The longest link taken, as sent: what browsers and CDNs accept in practice, and the bound on
+   * what a link makes the job row, the idempotency fingerprint and the worker's request carry.
+   */
+  public static final int MAX_LINK_LENGTH = 2048;
 
   private final PhotoLimits limits;
 
@@ -51,6 +58,9 @@ public final class ImageUrlDecoder {
   }
 
   private static ImageUrl link(String value) {
+    if (value.length() > MAX_LINK_LENGTH) {
+      return new ImageUrl.Invalid("link longer than " + MAX_LINK_LENGTH + " characters");
+    }
     URI uri;
     try {
       uri = inAscii(new URI(value));

@@ -129,6 +129,15 @@ class ImageUrlDecoderTest {
   }
 
   @Test
+  void refusesALinkLongerThanTheLimit() {
+    String base = "https://cdn.example.com/p/";
+    String atLimit = base + "a".repeat(ImageUrlDecoder.MAX_LINK_LENGTH - base.length());
+
+    assertThat(decoder.decode(atLimit)).isEqualTo(new ImageUrl.Link(URI.create(atLimit)));
+    assertThat(decoder.decode(atLimit + "a")).isInstanceOf(ImageUrl.Invalid.class);
+  }
+
+  @Test
   void refusesOtherSchemesAndOddLinks() {
     for (String value :
         new String[] {
