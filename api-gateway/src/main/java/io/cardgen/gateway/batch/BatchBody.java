@@ -12,17 +12,25 @@ import java.util.HexFormat;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads a batch body as a stream (batch-api §2), handing each item to a sink as soon as it is
  * parsed: only one item is in memory at a time, so a 256 MiB body of 10 000 items never is. The
  * bytes pass through a digest on the way, which is the body's idempotency fingerprint, and through
  * a counter that stops at the size limit.
+ *
+ * <p>One item is bounded too, before its tree is built: it may take at most the synchronous
+ * endpoint's body size in bytes and {@link #MAX_ITEM_VALUES} JSON values, since a tree costs tens
+ * of bytes per value (a body of {@code [{},{},…]} would be ten times its size in memory). {@code
+ * metadata} and {@code webhook_url} are bounded likewise, well above what their rules allow.
  */
 final class BatchBody {
 
@@ -51,18 +59,46 @@ final class BatchBody {
 
   record Malformed(String message) implements Outcome {}
 
+  /** The item at {@code position} is over the item bounds. */
+  record ItemTooLarge(int position) implements Outcome {}
+
+  /**
+   * Values one item may hold: a card request has a few dozen (13 facts, 20 keywords, the photos, up
+   * to 20 unknown fields), so this is generous, and keeps one item's tree to a few hundred KB.
+   */
+  static final int MAX_ITEM_VALUES = 10_000;
+
+  /** The parser reads ahead in blocks of 8 000 bytes; a window this much wider never cuts one. */
+  private static final long READ_AHEAD = 64 * 1024;
+
+  private static final long OPTION_BYTES = 64 * 1024;
+  private static final int OPTION_VALUES = 200;
+
   private final ObjectReader reader;
   private final long limit;
   private final int maxItems;
+  private final long itemLimit;
 
-  BatchBody(ObjectMapper json, long limit, int maxItems) {
+  /**
+   * @param itemLimit the bytes one item may take
+   */
+  BatchBody(long limit, int maxItems, long itemLimit) {
+    // The parser counts its tokens only when a maximum is set; the item windows read that count.
+    StreamReadConstraints constraints =
+        StreamReadConstraints.builder()
+            .maxStringLength((int) Math.min(itemLimit, Integer.MAX_VALUE - 1))
+            .maxTokenCount((long) (maxItems + 1) * (MAX_ITEM_VALUES * 2L + 64))
+            .build();
     // Items are read one tree at a time from one parser: what follows an item is the next one.
     this.reader =
-        json.reader()
+        JsonMapper.builder(JsonFactory.builder().streamReadConstraints(constraints).build())
+            .build()
+            .reader()
             .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     this.limit = limit;
     this.maxItems = maxItems;
+    this.itemLimit = itemLimit;
   }
 
   int maxItems() {
@@ -78,8 +114,11 @@ final class BatchBody {
     digest.update(context.getBytes(StandardCharsets.UTF_8));
     LimitedStream limited = new LimitedStream(body, limit);
     try (JsonParser parser = reader.createParser(new DigestInputStream(limited, digest))) {
+      limited.parser = parser;
       Outcome outcome =
-          format == Format.JSON ? readObject(parser, sink) : readLines(parser, sink, null);
+          format == Format.JSON
+              ? readObject(parser, limited, sink)
+              : readLines(parser, limited, sink, null);
       // Both formats are read to the end of input, so the digest has seen every byte.
       if (outcome instanceof Read read) {
         return new Read(
@@ -114,7 +153,7 @@ final class BatchBody {
     return new Read(0, null, null, HexFormat.of().formatHex(digest.digest()));
   }
 
-  private Outcome readObject(JsonParser parser, ItemSink sink) {
+  private Outcome readObject(JsonParser parser, LimitedStream limited, ItemSink sink) {
     if (parser.nextToken() != JsonToken.START_OBJECT) {
       return new Malformed(Messages.format("batch.body_not_object"));
     }
@@ -129,13 +168,23 @@ final class BatchBody {
           if (!parser.isExpectedStartArrayToken()) {
             return new Malformed(Messages.format("batch.items_missing"));
           }
-          items = readLines(parser, sink, JsonToken.END_ARRAY);
+          items = readLines(parser, limited, sink, JsonToken.END_ARRAY);
           if (!(items instanceof Read)) {
             return items;
           }
         }
-        case "webhook_url" -> webhookUrl = reader.readTree(parser);
-        case "metadata" -> metadata = reader.readTree(parser);
+        case "webhook_url" -> {
+          webhookUrl = readBounded(parser, limited, OPTION_BYTES, OPTION_VALUES);
+          if (webhookUrl == null) {
+            return new Malformed(Messages.format("batch.webhook_url"));
+          }
+        }
+        case "metadata" -> {
+          metadata = readBounded(parser, limited, OPTION_BYTES, OPTION_VALUES);
+          if (metadata == null) {
+            return new Malformed(Messages.format("batch.metadata"));
+          }
+        }
         default -> parser.skipChildren();
       }
     }
@@ -149,13 +198,17 @@ final class BatchBody {
   }
 
   /** Items until {@code end} (an array's end) or the end of input (NDJSON). */
-  private Outcome readLines(JsonParser parser, ItemSink sink, JsonToken end) {
+  private Outcome readLines(
+      JsonParser parser, LimitedStream limited, ItemSink sink, JsonToken end) {
     int position = 0;
     while (parser.nextToken() != end) {
       if (++position > maxItems) {
         return new TooManyItems();
       }
-      JsonNode item = reader.readTree(parser);
+      JsonNode item = readBounded(parser, limited, itemLimit, MAX_ITEM_VALUES);
+      if (item == null) {
+        return new ItemTooLarge(position);
+      }
       if (!accepted(sink, item, position)) {
         return new Stopped();
       }
@@ -164,6 +217,24 @@ final class BatchBody {
       return new Malformed(Messages.format("batch.items_missing"));
     }
     return new Read(position, null, null, null);
+  }
+
+  /**
+   * The value at the parser's current token as a tree, or null when it takes more than {@code
+   * bytes} of input or {@code values} JSON values; the stream stops the parser as soon as it does,
+   * so no more than that is ever built.
+   */
+  private JsonNode readBounded(JsonParser parser, LimitedStream limited, long bytes, int values) {
+    // A value has at most two tokens (an object's start and end, a name and its value).
+    limited.openWindow(bytes + READ_AHEAD, parser.currentTokenCount() + 2L * values);
+    try {
+      JsonNode value = reader.readTree(parser);
+      return parser.currentTokenCount() > limited.tokenEnd ? null : value;
+    } catch (WindowExceeded | StreamConstraintsException overBounds) {
+      return null;
+    } finally {
+      limited.closeWindow();
+    }
   }
 
   /** A JSON failure inside the sink is a bug there, not a malformed body: it must not say so. */
@@ -182,10 +253,31 @@ final class BatchBody {
     }
   }
 
+  /** Thrown by {@link LimitedStream} when one value is over its window. */
+  static final class WindowExceeded extends RuntimeException {
+    WindowExceeded() {
+      super("batch value over its bounds", null, false, false);
+    }
+  }
+
   private static final class LimitedStream extends FilterInputStream {
     private final long limit;
     private long count;
     private boolean exceeded;
+    private JsonParser parser;
+    private long byteEnd = Long.MAX_VALUE;
+    private long tokenEnd = Long.MAX_VALUE;
+
+    /** Bounds what is read from here on, until closed: bytes, and the parser's token count. */
+    void openWindow(long bytes, long tokens) {
+      byteEnd = count + bytes;
+      tokenEnd = tokens;
+    }
+
+    void closeWindow() {
+      byteEnd = Long.MAX_VALUE;
+      tokenEnd = Long.MAX_VALUE;
+    }
 
     LimitedStream(InputStream in, long limit) {
       super(in);
@@ -215,6 +307,11 @@ final class BatchBody {
       if (count > limit) {
         exceeded = true;
         throw new LimitExceeded();
+      }
+      // Checked at every refill of the parser's buffer: a value is stopped at most one buffer
+      // (8 000 bytes, a few thousand tokens) past its bounds.
+      if (count > byteEnd || (parser != null && parser.currentTokenCount() > tokenEnd)) {
+        throw new WindowExceeded();
       }
     }
   }

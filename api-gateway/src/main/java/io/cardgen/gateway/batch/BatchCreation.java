@@ -17,7 +17,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
-import tools.jackson.databind.ObjectMapper;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Creating a batch (batch-api §2): a key already used answers from its batch; otherwise the body is
@@ -54,6 +54,7 @@ class BatchCreation {
   private final PhotoIntake photos;
   private final BatchOptions options;
   private final BatchBody body;
+  private final DataSize maxItemSize;
   private final TransactionTemplate transaction;
   private final JobStatistics statistics;
   private final Clock clock;
@@ -63,14 +64,18 @@ class BatchCreation {
       PhotoIntake photos,
       BatchOptions options,
       BatchProperties properties,
-      ObjectMapper json,
       TransactionTemplate transaction,
       JobStatistics statistics,
       Clock clock) {
     this.store = store;
     this.photos = photos;
     this.options = options;
-    this.body = new BatchBody(json, properties.maxBodySize().toBytes(), properties.maxItems());
+    this.body =
+        new BatchBody(
+            properties.maxBodySize().toBytes(),
+            properties.maxItems(),
+            properties.maxItemSize().toBytes());
+    this.maxItemSize = properties.maxItemSize();
     this.transaction = transaction;
     this.statistics = statistics;
     this.clock = clock;
@@ -113,6 +118,16 @@ class BatchCreation {
     BatchBody.Outcome read = body.read(in, request.format(), context, items);
     if (read instanceof BatchBody.TooLarge) {
       return new TooLarge();
+    }
+    if (read instanceof BatchBody.ItemTooLarge item) {
+      return new Refused(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          Messages.format(
+              "batch.item_too_large",
+              item.position(),
+              inRussian(maxItemSize),
+              BatchBody.MAX_ITEM_VALUES),
+          null);
     }
     if (read instanceof BatchBody.TooManyItems) {
       return invalid(Messages.format("batch.too_many_items", body.maxItems()));
@@ -193,5 +208,14 @@ class BatchCreation {
 
   private static Outcome invalid(String message) {
     return new Refused(ErrorCode.INVALID_PARAMETERS, message, null);
+  }
+
+  /** A size as a message names it: whole mebibytes or kibibytes where it is one. */
+  static String inRussian(DataSize size) {
+    long bytes = size.toBytes();
+    if (bytes % (1024 * 1024) == 0) {
+      return bytes / (1024 * 1024) + " МиБ";
+    }
+    return bytes % 1024 == 0 ? bytes / 1024 + " КиБ" : bytes + " байт";
   }
 }

@@ -11,6 +11,8 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxItems items per batch ({@code CARDGEN_BATCH_MAX_ITEMS})
  * @param maxBodySize a larger batch body answers 413; read as a stream, never held whole
+ * @param maxItemSize a larger item answers 413: the synchronous endpoint's body limit, since an
+ *     item is one card request and is held whole while it is checked
  * @param webhookPrivateHostAllowlist IPs/CIDRs a {@code webhook_url} may reach although private;
  *     only these may be called over plain http ({@code CARDGEN_WEBHOOKS_PRIVATE_HOST_ALLOWLIST})
  * @param analyzeAfterItems a batch of at least this many items has the jobs table's statistics
@@ -22,6 +24,7 @@ import org.springframework.util.unit.DataSize;
 record BatchProperties(
     @DefaultValue("10000") int maxItems,
     @DefaultValue("256MB") DataSize maxBodySize,
+    @DefaultValue("32MB") DataSize maxItemSize,
     @DefaultValue("") List<String> webhookPrivateHostAllowlist,
     @DefaultValue("1000") int analyzeAfterItems,
     @DefaultValue("1m") Duration analyzeMinInterval) {

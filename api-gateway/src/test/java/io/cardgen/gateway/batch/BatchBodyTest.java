@@ -8,15 +8,23 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 class BatchBodyTest {
 
-  private final BatchBody body = new BatchBody(JsonMapper.builder().build(), 10_000, 3);
+  private final BatchBody body = new BatchBody(10_000, 3, 100_000);
+
+  /** Room in the body for items over their own bounds. */
+  private final BatchBody roomy = new BatchBody(1_000_000, 3, 100_000);
+
   private final List<String> seen = new ArrayList<>();
 
   private BatchBody.Outcome read(String text, BatchBody.Format format) throws Exception {
-    return body.read(
+    return read(body, text, format);
+  }
+
+  private BatchBody.Outcome read(BatchBody reader, String text, BatchBody.Format format)
+      throws Exception {
+    return reader.read(
         new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
         format,
         "ctx",
@@ -95,5 +103,60 @@ class BatchBodyTest {
 
     assertThat(hashed.fingerprint()).isEqualTo(read.fingerprint());
     assertThat(other.fingerprint()).isNotEqualTo(read.fingerprint());
+  }
+
+  @Test
+  void anItemOverItsBytesStopsTheReadAtThatItem() throws Exception {
+    String big = "a".repeat(100_000 + 70_000);
+    BatchBody.Outcome outcome =
+        read(
+            roomy,
+            "{\"items\": [{\"custom_id\": \"x\"}, {\"custom_id\": \"y\", \"pad\": \""
+                + big
+                + "\"}]}",
+            BatchBody.Format.JSON);
+
+    assertThat(outcome).isEqualTo(new BatchBody.ItemTooLarge(2));
+    assertThat(seen).containsExactly("1:x");
+  }
+
+  @Test
+  void anItemOfTooManyValuesIsStoppedBeforeItsTreeIsBuilt() throws Exception {
+    String many = "{},".repeat(BatchBody.MAX_ITEM_VALUES + 10_000) + "{}";
+    BatchBody.Outcome outcome =
+        read(roomy, "{\"custom_id\": \"x\", \"pad\": [" + many + "]}\n", BatchBody.Format.NDJSON);
+
+    assertThat(outcome).isEqualTo(new BatchBody.ItemTooLarge(1));
+    assertThat(seen).isEmpty();
+  }
+
+  @Test
+  void anItemJustUnderItsBoundsIsRead() throws Exception {
+    String values = "1,".repeat(BatchBody.MAX_ITEM_VALUES - 10) + "1";
+    String pad = "a".repeat(90_000);
+    BatchBody.Outcome outcome =
+        read(
+            roomy,
+            "{\"custom_id\": \"x\", \"v\": [" + values + "], \"pad\": \"" + pad + "\"}\n",
+            BatchBody.Format.NDJSON);
+
+    assertThat(outcome).isInstanceOf(BatchBody.Read.class);
+    assertThat(seen).containsExactly("1:x");
+  }
+
+  @Test
+  void metadataOverItsBoundsIsRefusedAsMetadata() throws Exception {
+    StringBuilder pairs = new StringBuilder();
+    for (int i = 0; i < 1_000; i++) {
+      pairs.append(i == 0 ? "" : ",").append("\"k").append(i).append("\": \"\"");
+    }
+    BatchBody.Outcome outcome =
+        read(
+            roomy,
+            "{\"metadata\": {" + pairs + "}, \"items\": [{\"custom_id\": \"x\"}]}",
+            BatchBody.Format.JSON);
+
+    assertThat(outcome).isInstanceOf(BatchBody.Malformed.class);
+    assertThat(((BatchBody.Malformed) outcome).message()).contains("metadata");
   }
 }

@@ -40,6 +40,7 @@ class BatchIT {
             "--cardgen.worker.batch.sync-reserve=4",
             "--cardgen.batch.max-items=200",
             "--cardgen.batch.max-body-size=1MB",
+            "--cardgen.batch.max-item-size=256KB",
             "--cardgen.batch.webhook-private-host-allowlist=127.0.0.1");
     api = new BatchApi(stack);
     plan = Tenants.aFullPlan().create(stack);
@@ -324,6 +325,15 @@ class BatchIT {
                 + "x".repeat(1_100_000)
                 + "\"}");
     TestStack.Response empty = api.create(tenant.apiKey(), null, "{\"items\": []}");
+    String bigItem =
+        "{\"custom_id\": \"big\", \"request\": {\"short_description\": \"x\", \"pad\": \""
+            + "x".repeat(400_000)
+            + "\"}}";
+    TestStack.Response itemTooLarge =
+        api.create(
+            tenant.apiKey(),
+            null,
+            "{\"items\": [" + BatchApi.item("a", "x") + ", " + bigItem + "]}");
 
     assertThat(malformed.status()).isEqualTo(422);
     assertThat(malformed.json().get("message").asString()).contains("строке 3");
@@ -332,6 +342,11 @@ class BatchIT {
     assertThat(tooLarge.status()).isEqualTo(413);
     assertThat(tooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
     assertThat(empty.status()).isEqualTo(422);
+    assertThat(itemTooLarge.status()).as(itemTooLarge.toString()).isEqualTo(413);
+    assertThat(itemTooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
+    assertThat(itemTooLarge.json().get("message").asString())
+        .contains("Элемент 2")
+        .contains("256 КиБ");
     assertThat(api.batchesOf(tenant.id())).isZero();
     assertBooks(tenant, 1000);
   }
