@@ -138,6 +138,21 @@ class ImageUrlDecoderTest {
   }
 
   @Test
+  void refusesNumericHostsThatAreNotDottedDecimal() {
+    for (String host :
+        new String[] {"0x7f000001", "0177.0.0.1", "2130706433", "127.1", "0x7f.1", "10.0.0.010"}) {
+      assertThat(decoder.decode("http://" + host + "/a.jpg"))
+          .as(host)
+          .isInstanceOf(ImageUrl.Invalid.class);
+    }
+    for (String host : new String[] {"127.0.0.1", "8.8.8.8", "1.2.3.4.example.com", "[::1]"}) {
+      assertThat(decoder.decode("http://" + host + "/a.jpg"))
+          .as(host)
+          .isInstanceOf(ImageUrl.Link.class);
+    }
+  }
+
+  @Test
   void refusesOtherSchemesAndOddLinks() {
     for (String value :
         new String[] {
