@@ -65,7 +65,12 @@ public class JobSubmission {
     if (decision instanceof PlanPolicy.Refused refused && earlier.isEmpty()) {
       return new Submission.Refused(refused.code(), refused.message(), key);
     }
-    PhotoIntake.Intake intake = photos.prepare(request.photos());
+    // A key in use only needs the photos' identities to compare: judging its links' hosts would
+    // resolve every one of them, however many the body holds, for an answer that does not use it.
+    PhotoIntake.Intake intake =
+        earlier.isPresent()
+            ? photos.prepareForLater(request.photos())
+            : photos.prepare(request.photos());
     if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
       return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
     }

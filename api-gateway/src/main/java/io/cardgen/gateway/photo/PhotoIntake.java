@@ -58,7 +58,8 @@ public class PhotoIntake {
   /**
    * As {@link #prepare(List)}, but a link is only shape-checked: a batch item's links are judged
    * when the item runs, so that a refused one fails that item and never the batch (batch-api §2),
-   * and a batch of 10 000 links waits for no DNS lookups at creation.
+   * and a batch of 10 000 links waits for no DNS lookups at creation. A request under a key in use
+   * is only compared with the earlier one, which needs no lookup either.
    */
   public Intake prepareForLater(List<String> photos) {
     return prepare(photos, false);

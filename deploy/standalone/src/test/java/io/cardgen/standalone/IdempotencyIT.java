@@ -185,9 +185,19 @@ class IdempotencyIT {
         stack.generate(
             tenant.apiKey(), key, PipelineIT.request("Фарфоровый заварочный чайник", 400));
 
+    // A replay compares, it does not generate: its links are not judged (nor resolved) first.
+    TestStack.Response privateLink =
+        stack.generate(
+            tenant.apiKey(),
+            key,
+            "{\"image_url\": \"http://10.1.2.3/p.jpg\", \"short_description\":"
+                + " \"Фарфоровый заварочный чайник\", \"style\": \"standard\", \"length\": 300}");
+
     assertThat(card.status()).isEqualTo(200);
     assertThat(changed.status()).isEqualTo(409);
     assertThat(code(changed)).isEqualTo("idempotency_conflict");
+    assertThat(privateLink.status()).isEqualTo(409);
+    assertThat(code(privateLink)).isEqualTo("idempotency_conflict");
     assertThat(balance(tenant)).isEqualTo(4);
   }
 
