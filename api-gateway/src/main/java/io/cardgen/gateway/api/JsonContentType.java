@@ -1,6 +1,7 @@
 package io.cardgen.gateway.api;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -10,11 +11,19 @@ import org.springframework.http.MediaType;
  * {@code charset=utf-8}. RFC 8259 makes UTF-8 the only encoding of JSON exchanged between systems,
  * so a UTF-16 body or a text/plain one is refused with 415 rather than guessed at.
  */
-final class JsonContentType {
+public final class JsonContentType {
 
   private JsonContentType() {}
 
   static boolean accepts(String contentType) {
+    return isUtf8Application(contentType, List.of("json"));
+  }
+
+  /**
+   * Whether {@code contentType} is {@code application/<one of subtypes>}, with no parameter but
+   * {@code charset=utf-8}; batches take {@code json} and the NDJSON names too.
+   */
+  public static boolean isUtf8Application(String contentType, List<String> subtypes) {
     if (contentType == null) {
       return false;
     }
@@ -25,7 +34,7 @@ final class JsonContentType {
       return false;
     }
     if (!type.getType().equalsIgnoreCase("application")
-        || !type.getSubtype().equalsIgnoreCase("json")) {
+        || subtypes.stream().noneMatch(type.getSubtype()::equalsIgnoreCase)) {
       return false;
     }
     Map<String, String> parameters = type.getParameters();

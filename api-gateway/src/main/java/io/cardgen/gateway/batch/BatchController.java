@@ -4,6 +4,7 @@ import io.cardgen.common.batch.BatchObject;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.IdempotencyKeys;
+import io.cardgen.gateway.api.JsonContentType;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -78,6 +79,11 @@ class BatchController {
     if (key != null && !IdempotencyKeys.isValid(key)) {
       return BatchAnswers.invalid("invalid.idempotency_header");
     }
+    Optional<BatchBody.Format> format = format(request.getContentType());
+    if (format.isEmpty()) {
+      return BatchAnswers.error(
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE, Messages.format("batch.unsupported_media_type"));
+    }
     if (request.getContentLengthLong() > bodyLimit.toBytes()) {
       return tooLarge();
     }
@@ -86,7 +92,7 @@ class BatchController {
             granted.account(),
             granted.plan(),
             key,
-            format(request.getContentType()),
+            format.get(),
             new BatchOptions.Raw(webhookUrl, metadata));
     BatchCreation.Outcome outcome = creation.create(create, request.getInputStream());
     if (outcome instanceof BatchCreation.Created created) {
@@ -206,11 +212,14 @@ class BatchController {
         Messages.format("body.too_large", bodyLimit.toMegabytes() + " МиБ"));
   }
 
-  private static BatchBody.Format format(String contentType) {
-    String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
-    return type.startsWith("application/x-ndjson") || type.startsWith("application/jsonl")
-        ? BatchBody.Format.NDJSON
-        : BatchBody.Format.JSON;
+  /** JSON or NDJSON in UTF-8, as for one card (RFC 8259); anything else is answered 415. */
+  private static Optional<BatchBody.Format> format(String contentType) {
+    if (JsonContentType.isUtf8Application(contentType, List.of("json"))) {
+      return Optional.of(BatchBody.Format.JSON);
+    }
+    return JsonContentType.isUtf8Application(contentType, List.of("x-ndjson", "jsonl"))
+        ? Optional.of(BatchBody.Format.NDJSON)
+        : Optional.empty();
   }
 
   /** The integer in [min, max], or null. */

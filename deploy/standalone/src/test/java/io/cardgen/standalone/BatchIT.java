@@ -341,7 +341,21 @@ class BatchIT {
     assertThat(tooMany.json().get("message").asString()).contains("200");
     assertThat(tooLarge.status()).isEqualTo(413);
     assertThat(tooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
+    TestStack.Response plainText =
+        api.create(tenant.apiKey(), null, "text/plain", "", BatchApi.body(1, i -> "Шарф", null));
+    TestStack.Response utf16 =
+        api.create(
+            tenant.apiKey(),
+            null,
+            "application/x-ndjson; charset=utf-16",
+            "",
+            BatchApi.item("a", "Шарф"));
+
     assertThat(empty.status()).isEqualTo(422);
+    assertThat(plainText.status()).isEqualTo(415);
+    assertThat(plainText.json().get("code").asString()).isEqualTo("unsupported_media_type");
+    assertThat(plainText.json().get("message").asString()).contains("application/x-ndjson");
+    assertThat(utf16.status()).isEqualTo(415);
     assertThat(itemTooLarge.status()).as(itemTooLarge.toString()).isEqualTo(413);
     assertThat(itemTooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
     assertThat(itemTooLarge.json().get("message").asString())
