@@ -36,7 +36,7 @@ class JobClaims {
       UPDATE jobs
       SET state = 'QUEUED', lease_owner = NULL, lease_until = NULL, published_at = NULL,
           updated_at = :now
-      WHERE id = :id AND state = 'RUNNING' AND lease_owner = :owner
+      WHERE id = :id AND state = 'RUNNING' AND lease_owner = :owner AND attempts = :attempt
       """;
 
   private final JdbcClient jdbc;
@@ -57,11 +57,16 @@ class JobClaims {
         .optional();
   }
 
-  /** Gives a job back after an unexpected error, for the sweeper to publish again. */
+  /**
+   * Gives a job back after an unexpected error, for the sweeper to publish again. Only this
+   * attempt's claim: the owner is the worker process, which may hold a later attempt of the same
+   * job once this one's lease ran out.
+   */
   boolean requeue(ClaimedJob job, Instant now) {
     return jdbc.sql(REQUEUE)
             .param("id", job.id())
             .param("owner", job.owner())
+            .param("attempt", job.attempt())
             .param("now", Timestamp.from(now))
             .update()
         == 1;

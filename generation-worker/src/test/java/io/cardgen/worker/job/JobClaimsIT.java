@@ -86,4 +86,25 @@ class JobClaimsIT {
 
     assertThat(claims.claim(job, "worker-3", now, now.plus(LEASE), 2)).isEmpty();
   }
+
+  /**
+   * A worker's identity is its process: a job delivered again after its lease ran out can be
+   * claimed a second time by the same worker while the first attempt still runs. Giving back the
+   * stale attempt must not hand back the live one's claim.
+   */
+  @Test
+  void aStaleAttemptGivesBackNothingOfTheLiveOneOfTheSameWorker() {
+    UUID account = fixtures.anAccountWithCredits(10);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    Instant now = clock.instant();
+    ClaimedJob stale = claims.claim(job, "worker-a", now, now.plus(LEASE), 3).orElseThrow();
+    clock.advance(LEASE.plusSeconds(1));
+    Instant later = clock.instant();
+    ClaimedJob live = claims.claim(job, "worker-a", later, later.plus(LEASE), 3).orElseThrow();
+
+    assertThat(claims.requeue(stale, later)).isFalse();
+    assertThat(fixtures.state(job)).isEqualTo("RUNNING/RESERVED");
+    assertThat(claims.requeue(live, later)).isTrue();
+    assertThat(fixtures.state(job)).isEqualTo("QUEUED/RESERVED");
+  }
 }
