@@ -26,6 +26,9 @@ class BatchFeeder implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(BatchFeeder.class);
 
+  /** Longer than a claim statement takes; a stop never waits for more than this. */
+  private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+
   // Slots one claim statement fills at most (ADR 0040). Small next to the slots a worker has, so a
   // claim's items keep the fairness of claims of one; a claimed item waits for the photo budget
   // behind at most this many others.
@@ -82,6 +85,13 @@ class BatchFeeder implements SmartLifecycle {
     Thread feeder = thread;
     if (feeder != null) {
       feeder.interrupt();
+      // A claim in flight commits its items as running: they must reach the executor, which stops
+      // after this (a later phase), or they would wait for their lease to run out, an attempt lost.
+      try {
+        feeder.join(STOP_WAIT.toMillis());
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
