@@ -18,10 +18,10 @@ import org.springframework.stereotype.Component;
  * reading, while that does not fit. The factor is what a body of base64 photos costs at its peak:
  * its bytes, the parser's UTF-16 buffer for the photo string (twice the bytes), the string itself
  * and the decoded photo (three quarters). A body without a declared size (chunked) is admitted as
- * if it were {@value #UNDECLARED_GUESS} bytes, and {@linkplain Lease#settle settled} once read and
- * before it is parsed, waiting then for any room it needs beyond that: its raw bytes are read
- * uncounted, but the parse and the decode, four fifths of its peak, are not started without room. A
- * request larger than the whole budget is admitted alone, so it can still run.
+ * if it were {@value #UNDECLARED_GUESS} bytes, and {@linkplain Lease#settle settled} each time its
+ * bytes read double and once read, before it is parsed: it is read no further, and not parsed,
+ * without room for what it has become. A request larger than the whole budget is admitted alone, so
+ * it can still run.
  *
  * <p>Fair: a large request is not overtaken forever by small ones. Counted in kilobytes.
  */

@@ -63,12 +63,18 @@ class RequestBody {
     if (request.getContentLengthLong() > limit) {
       return new TooLarge();
     }
+    // A declared length was admitted whole; a chunked body only at a guess, so its room is asked
+    // for again each time its bytes double, and it is read no further than the room there is.
+    LongPredicate roomWhileReading = request.getContentLengthLong() < 0 ? roomFor : bytes -> true;
     byte[] body;
     try {
-      body = readUpTo(request.getInputStream(), limit + 1);
+      body = readUpTo(request.getInputStream(), limit + 1, roomWhileReading);
     } catch (IOException framing) {
       log.info("Could not read a request body: {}", framing.toString());
       return new Unreadable();
+    }
+    if (body == null) {
+      return new NoRoom();
     }
     if (body.length > limit) {
       return new TooLarge();
@@ -103,15 +109,24 @@ class RequestBody {
     return new Malformed(Messages.format("invalid.body_malformed"));
   }
 
-  private static byte[] readUpTo(InputStream in, long max) throws IOException {
+  /** Up to {@code max} bytes; null when {@code roomFor} refused the bytes read so far. */
+  private static byte[] readUpTo(InputStream in, long max, LongPredicate roomFor)
+      throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
     byte[] buffer = new byte[65536];
     long total = 0;
+    long nextCheck = IntakeMemory.UNDECLARED_GUESS;
     int read;
     while (total < max
         && (read = in.read(buffer, 0, (int) Math.min(buffer.length, max - total))) > 0) {
       out.write(buffer, 0, read);
       total += read;
+      if (total > nextCheck) {
+        if (!roomFor.test(total)) {
+          return null;
+        }
+        nextCheck = 2 * total;
+      }
     }
     return out.toByteArray();
   }
