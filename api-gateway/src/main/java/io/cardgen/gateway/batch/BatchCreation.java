@@ -136,7 +136,7 @@ class BatchCreation {
       return invalid(malformed.message());
     }
     if (read instanceof BatchBody.Stopped || !items.errors().isEmpty()) {
-      return refusedItems(items);
+      return refusedItems(items, read instanceof BatchBody.Stopped);
     }
     BatchBody.Read complete = (BatchBody.Read) read;
     BatchOptions.Checked checked =
@@ -199,10 +199,14 @@ class BatchCreation {
     return new Replayed(store.find(account, earlier.id()).orElseThrow());
   }
 
-  private static Outcome refusedItems(ItemIntake items) {
+  /**
+   * @param stopped the body was not read past the last listed error: more items may be invalid
+   */
+  private static Outcome refusedItems(ItemIntake items, boolean stopped) {
     return new Refused(
         items.refusalCode(),
-        Messages.format("batch.items_invalid", items.refusedCount()),
+        Messages.format(
+            stopped ? "batch.items_invalid_at_least" : "batch.items_invalid", items.refusedCount()),
         List.copyOf(items.errors()));
   }
 

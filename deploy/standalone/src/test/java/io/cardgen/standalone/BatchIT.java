@@ -506,6 +506,113 @@ class BatchIT {
     assertThat(api.get(tenant.apiKey(), "/api/batches?limit=0").status()).isEqualTo(422);
   }
 
+  private static String code(TestStack.Response answer) {
+    return answer.json().get("code").asString();
+  }
+
+  /** batch-api §2 and §4: every parameter outside its rule is 422, and nothing is created. */
+  @Test
+  void parametersOutsideTheirRulesAreRefusedAndCreateNothing() throws Exception {
+    Tenants.Tenant tenant = account(200);
+    String one = BatchApi.body(1, i -> "Шарф", null);
+    String seventeenPairs =
+        IntStream.rangeClosed(1, 17)
+            .mapToObj(i -> "\"k" + i + "\": \"v\"")
+            .collect(Collectors.joining(", ", "\"metadata\": {", "}"));
+    String id = api.create(tenant.apiKey(), null, one).json().get("data").get("id").asString();
+    long created = api.batchesOf(tenant.id());
+
+    TestStack.Response badKey =
+        api.create(tenant.apiKey(), "a key with spaces", BatchApi.body(1, i -> "Шарф", null));
+    TestStack.Response tooManyPairs =
+        api.create(tenant.apiKey(), null, BatchApi.body(1, i -> "Шарф", seventeenPairs));
+    TestStack.Response longValue =
+        api.create(
+            tenant.apiKey(),
+            null,
+            BatchApi.body(1, i -> "Шарф", "\"metadata\": {\"k\": \"" + "v".repeat(513) + "\"}"));
+    TestStack.Response numberValue =
+        api.create(
+            tenant.apiKey(), null, BatchApi.body(1, i -> "Шарф", "\"metadata\": {\"k\": 1}"));
+    TestStack.Response manyBadItems =
+        api.create(tenant.apiKey(), null, BatchApi.body(150, i -> "", null));
+
+    for (TestStack.Response refused :
+        List.of(badKey, tooManyPairs, longValue, numberValue, manyBadItems)) {
+      assertThat(refused.status()).as(refused.toString()).isEqualTo(422);
+      assertThat(code(refused)).isEqualTo("invalid_parameters");
+    }
+    assertThat(manyBadItems.json().get("errors")).hasSize(100);
+    assertThat(manyBadItems.json().get("message").asString()).contains("не менее 100");
+    assertThat(api.batchesOf(tenant.id())).isEqualTo(created);
+    for (String query :
+        List.of(
+            "/api/batches/" + id + "/results?after=abc",
+            "/api/batches/" + id + "/results?status=bogus",
+            "/api/batches?after=not-a-cursor")) {
+      TestStack.Response refused = api.get(tenant.apiKey(), query);
+      assertThat(refused.status()).as(query + " " + refused).isEqualTo(422);
+      assertThat(code(refused)).isEqualTo("invalid_parameters");
+    }
+    awaitStatus(tenant, id, "completed");
+    TestStack.Response cancelFinished = api.cancel(tenant.apiKey(), id);
+    assertThat(cancelFinished.status()).isEqualTo(200);
+    assertThat(cancelFinished.json().get("data")).isEqualTo(api.batch(tenant.apiKey(), id));
+    assertThat(cancelFinished.json().get("data").get("status").asString()).isEqualTo("completed");
+  }
+
+  @Test
+  void anAccountWithoutAPlanOrWithoutApiAccessIsRefusedWith403() throws Exception {
+    Tenants.Tenant noPlan = Tenants.account(stack, null, 5);
+    Tenants.Tenant noApi =
+        Tenants.account(stack, Tenants.aFullPlan().with("api_access", false).create(stack), 5);
+    String body = BatchApi.body(1, i -> "Шарф", null);
+
+    TestStack.Response withoutPlan = api.create(noPlan.apiKey(), null, body);
+    TestStack.Response withoutApi = api.create(noApi.apiKey(), null, body);
+
+    assertThat(withoutPlan.status()).as(withoutPlan.toString()).isEqualTo(403);
+    assertThat(code(withoutPlan)).isEqualTo("plan_required");
+    assertThat(withoutApi.status()).as(withoutApi.toString()).isEqualTo(403);
+    assertThat(code(withoutApi)).isEqualTo("api_unavailable");
+    assertThat(api.batchesOf(noPlan.id()) + api.batchesOf(noApi.id())).isZero();
+  }
+
+  /** Two batches racing for the last credits: one is created, the other refused, none over. */
+  @Test
+  void twoBatchesThatTogetherExceedTheBalanceReserveNoMoreThanIt() throws Exception {
+    Tenants.Tenant tenant = account(5);
+    String body = BatchApi.body(3, i -> "Шарф [sim:slow=2000]", null);
+    java.util.concurrent.ExecutorService clients =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<TestStack.Response>> answers = new java.util.ArrayList<>();
+      for (int client = 0; client < 2; client++) {
+        answers.add(
+            clients.submit(
+                () -> {
+                  start.await();
+                  return api.create(tenant.apiKey(), null, body);
+                }));
+      }
+      start.countDown();
+      List<Integer> statuses = new java.util.ArrayList<>();
+      for (var answer : answers) {
+        statuses.add(answer.get().status());
+      }
+
+      assertThat(statuses).containsExactlyInAnyOrder(202, 403);
+      assertThat(stack.account(tenant.id()).get("reserved").asLong()).isLessThanOrEqualTo(5);
+    } finally {
+      clients.shutdownNow();
+    }
+    await("the batch's items end")
+        .atMost(FINISH)
+        .until(() -> stack.account(tenant.id()).get("reserved").asLong() == 0);
+    assertBooks(tenant, 5 - 3);
+  }
+
   @Test
   void anOptionThePlanLacksRefusesTheBatchWith403() throws Exception {
     Tenants.Tenant tenant = Tenants.account(stack, Tenants.aBarePlan().create(stack), 5);
