@@ -14,6 +14,11 @@ import org.springframework.context.ConfigurableApplicationContext;
  * <p>It also offers a second gateway replica on the same database, Kafka and S3, with a small body
  * limit ({@link #SMALL_BODY_LIMIT_BYTES}): the rate limiter must hold across replicas, and the 413
  * tests need a limit small enough to cross cheaply.
+ *
+ * <p>It is stopped when the test plan has run ({@link SharedStackCloser}), while the test JVM still
+ * reports to the build, and only as a fallback in a JVM shutdown hook: there it ran concurrently
+ * with every other hook (the embedded PostgreSQL's, Spring's), after the fork had said goodbye, and
+ * a fork once ended with a non-zero exit code and no log at all.
  */
 final class SharedStack {
 
@@ -53,12 +58,15 @@ final class SharedStack {
     return new Replica(GatewayApplication.run(args.toArray(String[]::new)));
   }
 
-  private static synchronized void stop() {
+  /** Stops what was started; a second call does nothing. */
+  static synchronized void stop() {
     if (replica != null) {
       replica.context().close();
+      replica = null;
     }
     if (stack != null) {
       stack.close();
+      stack = null;
     }
   }
 
