@@ -33,6 +33,9 @@ record BatchProperties(
     if (maxItems < 1) {
       throw new IllegalArgumentException("cardgen.batch.max-items must be positive");
     }
+    if (maxItemSize.toBytes() < 1024) {
+      throw new IllegalArgumentException("cardgen.batch.max-item-size must be at least 1KB");
+    }
     if (analyzeMinInterval.isNegative()) {
       throw new IllegalArgumentException("cardgen.batch.analyze-min-interval must not be negative");
     }
