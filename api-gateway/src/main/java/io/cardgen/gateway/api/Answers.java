@@ -4,6 +4,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.job.JobSnapshot;
+import io.cardgen.gateway.web.Sizes;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -58,15 +59,9 @@ final class Answers {
 
   static ResponseEntity<Envelope> tooLarge(ApiRevision revision, DataSize limit) {
     return error(
-        ErrorCode.PAYLOAD_TOO_LARGE, Messages.format("body.too_large", size(limit)), revision);
-  }
-
-  private static String size(DataSize size) {
-    long bytes = size.toBytes();
-    if (bytes % DataSize.ofMegabytes(1).toBytes() == 0) {
-      return size.toMegabytes() + " МиБ";
-    }
-    return bytes % 1024 == 0 ? size.toKilobytes() + " КиБ" : bytes + " байт";
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        Messages.format("body.too_large", Sizes.inRussian(limit)),
+        revision);
   }
 
   private static ResponseEntity<Envelope> withRetryAfter(

@@ -5,6 +5,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.gateway.api.JsonContentType;
+import io.cardgen.gateway.web.Sizes;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -208,8 +209,7 @@ class BatchController {
 
   private ResponseEntity<BatchEnvelope> tooLarge() {
     return BatchAnswers.error(
-        ErrorCode.PAYLOAD_TOO_LARGE,
-        Messages.format("body.too_large", bodyLimit.toMegabytes() + " МиБ"));
+        ErrorCode.PAYLOAD_TOO_LARGE, Messages.format("body.too_large", Sizes.inRussian(bodyLimit)));
   }
 
   /** JSON or NDJSON in UTF-8, as for one card (RFC 8259); anything else is answered 415. */

@@ -7,6 +7,7 @@ import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.photo.PhotoIntake;
 import io.cardgen.gateway.photo.PhotoUploads;
 import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.web.Sizes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
@@ -125,7 +126,7 @@ class BatchCreation {
           Messages.format(
               "batch.item_too_large",
               item.position(),
-              inRussian(maxItemSize),
+              Sizes.inRussian(maxItemSize),
               BatchBody.MAX_ITEM_VALUES),
           null);
     }
@@ -212,14 +213,5 @@ class BatchCreation {
 
   private static Outcome invalid(String message) {
     return new Refused(ErrorCode.INVALID_PARAMETERS, message, null);
-  }
-
-  /** A size as a message names it: whole mebibytes or kibibytes where it is one. */
-  static String inRussian(DataSize size) {
-    long bytes = size.toBytes();
-    if (bytes % (1024 * 1024) == 0) {
-      return bytes / (1024 * 1024) + " МиБ";
-    }
-    return bytes % 1024 == 0 ? bytes / 1024 + " КиБ" : bytes + " байт";
   }
 }
