@@ -80,8 +80,11 @@ final class TestStack implements AutoCloseable {
     Map<String, String> environment = new HashMap<>(env);
     environment.putAll(services.environment());
     environment.put("CARDGEN_DATA_DIR", dataDir.toString());
-    environment.put("CARDGEN_EMBEDDED_POSTGRES_PORT", "0");
-    environment.put("CARDGEN_EMBEDDED_KAFKA_PORT", "0");
+    // PostgreSQL and the broker are given their port, not 0: with 0 they probe one from the
+    // kernel's ephemeral range and bind it later, and an outbound connection can take it meanwhile
+    // (a postmaster that never listened failed SharedRateBudgetIT's start after 120 s).
+    environment.put("CARDGEN_EMBEDDED_POSTGRES_PORT", Integer.toString(FreePorts.next()));
+    environment.put("CARDGEN_EMBEDDED_KAFKA_PORT", Integer.toString(FreePorts.next()));
     environment.put("CARDGEN_EMBEDDED_S3_PORT", "0");
     environment.put("CARDGEN_SIMULATOR_PORT", "0");
     environment.putIfAbsent("CARDGEN_WORKER_PORT", "0");
