@@ -38,8 +38,8 @@ final class EmbeddedKafka implements AutoCloseable {
    */
   static EmbeddedKafka start(Path logDir, int port) throws IOException {
     Files.createDirectories(logDir);
-    int clientPort = port == 0 ? freePortOtherThan(-1) : port;
-    int controllerPort = freePortOtherThan(clientPort);
+    int clientPort = port == 0 ? ephemeralPort() : port;
+    int controllerPort = ControllerPort.pick(clientPort);
     Properties config = config(logDir, clientPort, controllerPort);
     format(logDir, config);
     BrokerHistograms.installOnBroker();
@@ -125,18 +125,10 @@ final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /**
-   * Where the kernel says a port is free now; the tiny race with other processes is accepted. The
-   * kernel may hand the same port out twice in a row once the first probe is closed, which gave the
-   * client and the controller one port ("Each listener must have a different port").
-   */
-  private static int freePortOtherThan(int taken) throws IOException {
-    while (true) {
-      try (ServerSocket socket = new ServerSocket(0)) {
-        if (socket.getLocalPort() != taken) {
-          return socket.getLocalPort();
-        }
-      }
+  /** A port the kernel says is free now (tests that pass 0); the race with others is theirs. */
+  private static int ephemeralPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
     }
   }
 
