@@ -23,13 +23,16 @@ import org.springframework.stereotype.Component;
  * without room for what it has become. A request larger than the whole budget is admitted alone, so
  * it can still run.
  *
+ * <p>Batch creation takes its room here too ({@link #admitHeap}): it holds one item and a few
+ * photos on their way to storage at a time, but items may be as large as a card request's body.
+ *
  * <p>Fair: a large request is not overtaken forever by small ones. Counted in kilobytes.
  */
 @Component
-final class IntakeMemory {
+public final class IntakeMemory {
 
-  static final int FOOTPRINT = 5;
-  static final int UNDECLARED_GUESS = 64 * 1024;
+  public static final int FOOTPRINT = 5;
+  public static final int UNDECLARED_GUESS = 64 * 1024;
 
   private final Semaphore kilobytes;
   private final int capacity;
@@ -74,7 +77,12 @@ final class IntakeMemory {
     if (declaredLength > bodyLimit) {
       return Optional.of(new Lease(0));
     }
-    int needed = kilobytesFor(declaredLength < 0 ? UNDECLARED_GUESS : declaredLength);
+    return admitHeap(FOOTPRINT * (declaredLength < 0 ? UNDECLARED_GUESS : declaredLength));
+  }
+
+  /** As {@link #admit}, for {@code heapBytes} of heap rather than a body of a declared length. */
+  public Optional<Lease> admitHeap(long heapBytes) {
+    int needed = kilobytesOf(heapBytes);
     return acquired(needed) ? Optional.of(new Lease(needed)) : Optional.empty();
   }
 
@@ -101,13 +109,13 @@ final class IntakeMemory {
     return kilobytes.hasQueuedThreads();
   }
 
-  private int kilobytesFor(long bodyBytes) {
-    long kb = (FOOTPRINT * bodyBytes + 1023) / 1024;
+  private int kilobytesOf(long heapBytes) {
+    long kb = (heapBytes + 1023) / 1024;
     return (int) Math.max(1, Math.min(capacity, kb));
   }
 
   /** Room held for one request's body; close it once the body and its photos are let go. */
-  final class Lease implements AutoCloseable {
+  public final class Lease implements AutoCloseable {
 
     private int held;
 
@@ -120,7 +128,12 @@ final class IntakeMemory {
      * for what it needs beyond what it holds (a chunked body); false when that room did not come.
      */
     boolean settle(long bodyBytes) {
-      int needed = kilobytesFor(bodyBytes);
+      return settleHeap(FOOTPRINT * bodyBytes);
+    }
+
+    /** As {@link #settle}, for {@code heapBytes} of heap rather than a body's length. */
+    public boolean settleHeap(long heapBytes) {
+      int needed = kilobytesOf(heapBytes);
       if (needed < held) {
         kilobytes.release(held - needed);
       } else if (needed > held && !acquired(needed - held)) {

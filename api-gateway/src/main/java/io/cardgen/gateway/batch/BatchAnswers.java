@@ -43,6 +43,17 @@ final class BatchAnswers {
         .body(BatchEnvelope.legacyFailure(Messages.format("batch.legacy")));
   }
 
+  /** 503 with Retry-After: the gateway is short of something that frees up soon. */
+  static ResponseEntity<BatchEnvelope> unavailable(long retryAfterSeconds) {
+    return ResponseEntity.status(ErrorCode.GENERATION_UNAVAILABLE.httpStatus())
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))
+        .body(
+            BatchEnvelope.failure(
+                ErrorCode.GENERATION_UNAVAILABLE.code(),
+                Messages.of(ErrorCode.GENERATION_UNAVAILABLE),
+                null));
+  }
+
   static ResponseEntity<BatchEnvelope> rateLimited(int perMinute, long retryAfterSeconds) {
     return ResponseEntity.status(ErrorCode.RATE_LIMITED.httpStatus())
         .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.function.LongPredicate;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -31,6 +32,10 @@ import tools.jackson.databind.json.JsonMapper;
  * endpoint's body size in bytes and {@link #MAX_ITEM_VALUES} JSON values, since a tree costs tens
  * of bytes per value (a body of {@code [{},{},…]} would be ten times its size in memory). {@code
  * metadata} and {@code webhook_url} are bounded likewise, well above what their rules allow.
+ *
+ * <p>While an item is read, the caller is asked for heap room each time the item's bytes double
+ * from {@value #ROOM_STEP}, and told when the item has been handled (asked for 0 bytes): an item
+ * may be as large as a card request, and the gateway's intake memory counts both alike.
  */
 final class BatchBody {
 
@@ -62,6 +67,9 @@ final class BatchBody {
   /** The item at {@code position} is over the item bounds. */
   record ItemTooLarge(int position) implements Outcome {}
 
+  /** No heap room for the item being read came free in time. */
+  record NoRoom() implements Outcome {}
+
   /**
    * Values one item may hold: a card request has a few dozen (13 facts, 20 keywords, the photos, up
    * to 20 unknown fields), so this is generous, and keeps one item's tree to a few hundred KB.
@@ -70,6 +78,9 @@ final class BatchBody {
 
   /** The parser reads ahead in blocks of 8 000 bytes; a window this much wider never cuts one. */
   private static final long READ_AHEAD = 64 * 1024;
+
+  /** An item's bytes read before the first request for room; doubled at each later request. */
+  static final long ROOM_STEP = 64 * 1024;
 
   private static final long OPTION_BYTES = 64 * 1024;
   private static final int OPTION_VALUES = 200;
@@ -108,11 +119,15 @@ final class BatchBody {
   /**
    * @param context what else identifies the request (format, query parameters), hashed before the
    *     body
+   * @param itemRoom asked whether an item of so many bytes read so far fits in memory; false stops
+   *     the read with {@link NoRoom}. Asked for 0 once an item has been handled.
    */
-  Outcome read(InputStream body, Format format, String context, ItemSink sink) throws IOException {
+  Outcome read(
+      InputStream body, Format format, String context, ItemSink sink, LongPredicate itemRoom)
+      throws IOException {
     MessageDigest digest = Fingerprints.sha256();
     digest.update(context.getBytes(StandardCharsets.UTF_8));
-    LimitedStream limited = new LimitedStream(body, limit);
+    LimitedStream limited = new LimitedStream(body, limit, itemRoom);
     try (JsonParser parser = reader.createParser(new DigestInputStream(limited, digest))) {
       limited.parser = parser;
       Outcome outcome =
@@ -137,6 +152,8 @@ final class BatchBody {
           Messages.format("batch.malformed", format == Format.JSON ? "JSON" : "NDJSON", line));
     } catch (LimitExceeded tooLarge) {
       return new TooLarge();
+    } catch (NoRoomForItem noRoom) {
+      return new NoRoom();
     }
   }
 
@@ -145,7 +162,7 @@ final class BatchBody {
     MessageDigest digest = Fingerprints.sha256();
     digest.update(context.getBytes(StandardCharsets.UTF_8));
     try {
-      new DigestInputStream(new LimitedStream(body, limit), digest)
+      new DigestInputStream(new LimitedStream(body, limit, bytes -> true), digest)
           .transferTo(OutputStream.nullOutputStream());
     } catch (LimitExceeded tooLarge) {
       return new TooLarge();
@@ -205,11 +222,14 @@ final class BatchBody {
       if (++position > maxItems) {
         return new TooManyItems();
       }
+      limited.measureItem();
       JsonNode item = readBounded(parser, limited, itemLimit, MAX_ITEM_VALUES);
       if (item == null) {
         return new ItemTooLarge(position);
       }
-      if (!accepted(sink, item, position)) {
+      boolean more = accepted(sink, item, position);
+      limited.itemHandled();
+      if (!more) {
         return new Stopped();
       }
     }
@@ -253,6 +273,13 @@ final class BatchBody {
     }
   }
 
+  /** Thrown by {@link LimitedStream} when an item's room was refused. */
+  static final class NoRoomForItem extends RuntimeException {
+    NoRoomForItem() {
+      super("no room for a batch item", null, false, false);
+    }
+  }
+
   /** Thrown by {@link LimitedStream} when one value is over its window. */
   static final class WindowExceeded extends RuntimeException {
     WindowExceeded() {
@@ -262,7 +289,10 @@ final class BatchBody {
 
   private static final class LimitedStream extends FilterInputStream {
     private final long limit;
+    private final LongPredicate itemRoom;
     private long count;
+    private long itemStart = -1;
+    private long nextRoomCheck;
     private boolean exceeded;
     private JsonParser parser;
     private long byteEnd = Long.MAX_VALUE;
@@ -279,9 +309,24 @@ final class BatchBody {
       tokenEnd = Long.MAX_VALUE;
     }
 
-    LimitedStream(InputStream in, long limit) {
+    /** An item starts here: its bytes are counted against the room it is given. */
+    void measureItem() {
+      itemStart = count;
+      nextRoomCheck = ROOM_STEP;
+    }
+
+    /** The item and what was made of it are let go: its room is given back. */
+    void itemHandled() {
+      if (nextRoomCheck > ROOM_STEP) {
+        itemRoom.test(0);
+      }
+      itemStart = -1;
+    }
+
+    LimitedStream(InputStream in, long limit, LongPredicate itemRoom) {
       super(in);
       this.limit = limit;
+      this.itemRoom = itemRoom;
     }
 
     @Override
@@ -312,6 +357,13 @@ final class BatchBody {
       // (8 000 bytes, a few thousand tokens) past its bounds.
       if (count > byteEnd || (parser != null && parser.currentTokenCount() > tokenEnd)) {
         throw new WindowExceeded();
+      }
+      long itemBytes = count - itemStart;
+      if (itemStart >= 0 && itemBytes > nextRoomCheck) {
+        if (!itemRoom.test(itemBytes)) {
+          throw new NoRoomForItem();
+        }
+        nextRoomCheck = 2 * itemBytes;
       }
     }
   }

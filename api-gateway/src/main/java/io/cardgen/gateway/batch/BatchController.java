@@ -5,6 +5,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.gateway.api.JsonContentType;
+import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.web.Sizes;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
@@ -46,6 +47,7 @@ class BatchController {
   private final BatchCancellation cancellation;
   private final BatchResults results;
   private final DataSize bodyLimit;
+  private final long retryAfterSeconds;
   private final ObjectMapper json;
 
   BatchController(
@@ -55,7 +57,9 @@ class BatchController {
       BatchCancellation cancellation,
       BatchResults results,
       BatchProperties properties,
+      ReplyProperties replies,
       ObjectMapper json) {
+    this.retryAfterSeconds = Math.max(1, replies.retryAfter().toSeconds());
     this.json = json;
     this.access = access;
     this.creation = creation;
@@ -104,6 +108,9 @@ class BatchController {
     }
     if (outcome instanceof BatchCreation.Refused refused) {
       return BatchAnswers.error(refused.code(), refused.message(), refused.errors());
+    }
+    if (outcome instanceof BatchCreation.NoRoom) {
+      return BatchAnswers.unavailable(retryAfterSeconds);
     }
     return tooLarge();
   }

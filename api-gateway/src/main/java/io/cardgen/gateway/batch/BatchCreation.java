@@ -3,6 +3,7 @@ package io.cardgen.gateway.batch;
 import io.cardgen.common.batch.BatchObject;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
+import io.cardgen.gateway.api.IntakeMemory;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.photo.PhotoIntake;
 import io.cardgen.gateway.photo.PhotoUploads;
@@ -44,6 +45,9 @@ class BatchCreation {
 
   record TooLarge() implements Outcome {}
 
+  /** No memory to read the body in came free in time (503, like a card request's). */
+  record NoRoom() implements Outcome {}
+
   /** Another request recorded a batch under the same key first. */
   private record KeyTaken() implements Outcome {}
 
@@ -58,6 +62,7 @@ class BatchCreation {
   private final DataSize maxItemSize;
   private final TransactionTemplate transaction;
   private final JobStatistics statistics;
+  private final IntakeMemory memory;
   private final Clock clock;
 
   BatchCreation(
@@ -67,7 +72,9 @@ class BatchCreation {
       BatchProperties properties,
       TransactionTemplate transaction,
       JobStatistics statistics,
+      IntakeMemory memory,
       Clock clock) {
+    this.memory = memory;
     this.store = store;
     this.photos = photos;
     this.options = options;
@@ -98,11 +105,16 @@ class BatchCreation {
     if (request.account().balance() - request.account().reserved() < 1) {
       return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
     }
-    try (PhotoUploads uploads = photos.uploads()) {
+    Optional<IntakeMemory.Lease> room = memory.admitHeap(heapFor(0));
+    if (room.isEmpty()) {
+      return new NoRoom();
+    }
+    try (IntakeMemory.Lease lease = room.get();
+        PhotoUploads uploads = photos.uploads()) {
       ItemIntake items = new ItemIntake(request.plan(), photos, uploads);
       Outcome outcome;
       try {
-        outcome = readAndRecord(request, in, context, items);
+        outcome = readAndRecord(request, in, context, items, lease);
       } catch (RuntimeException | IOException failure) {
         photos.discard(items.storedPhotos());
         throw failure;
@@ -114,11 +126,30 @@ class BatchCreation {
     }
   }
 
-  private Outcome readAndRecord(Request request, InputStream in, String context, ItemIntake items)
+  /**
+   * The heap a creation holds while reading an item of {@code itemBytes} so far: the item at a card
+   * body's footprint, and the photos on their way to storage.
+   */
+  private static long heapFor(long itemBytes) {
+    return PhotoIntake.BATCH_UPLOAD_BYTES
+        + IntakeMemory.FOOTPRINT * Math.max(itemBytes, BatchBody.ROOM_STEP);
+  }
+
+  private Outcome readAndRecord(
+      Request request, InputStream in, String context, ItemIntake items, IntakeMemory.Lease lease)
       throws IOException {
-    BatchBody.Outcome read = body.read(in, request.format(), context, items);
+    BatchBody.Outcome read =
+        body.read(
+            in,
+            request.format(),
+            context,
+            items,
+            itemBytes -> lease.settleHeap(heapFor(itemBytes)));
     if (read instanceof BatchBody.TooLarge) {
       return new TooLarge();
+    }
+    if (read instanceof BatchBody.NoRoom) {
+      return new NoRoom();
     }
     if (read instanceof BatchBody.ItemTooLarge item) {
       return new Refused(

@@ -40,6 +40,12 @@ public class PhotoIntake {
    */
   static final int BATCH_UPLOADS = 8;
 
+  /**
+   * Bytes of photos one batch creation holds for upload at most (a photo larger than this, up to
+   * the 10 MB limit, is held alone); batch creation counts them in the gateway's intake memory.
+   */
+  public static final long BATCH_UPLOAD_BYTES = 16L * 1024 * 1024;
+
   private final ImageUrlDecoder decoder;
   private final InlinePhotoStore store;
   private final PhotoLinkCheck links;
@@ -106,7 +112,7 @@ public class PhotoIntake {
 
   /** Uploads at once for one batch's items; close it when the batch is recorded or refused. */
   public PhotoUploads uploads() {
-    return new PhotoUploads(store, BATCH_UPLOADS);
+    return new PhotoUploads(store, BATCH_UPLOADS, BATCH_UPLOAD_BYTES);
   }
 
   /**

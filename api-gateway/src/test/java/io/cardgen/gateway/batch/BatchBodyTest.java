@@ -16,7 +16,15 @@ class BatchBodyTest {
   /** Room in the body for items over their own bounds. */
   private final BatchBody roomy = new BatchBody(1_000_000, 3, 100_000);
 
+  /** Room for items of up to a megabyte. */
+  private final BatchBody spacious = new BatchBody(5_000_000, 3, 1_000_000);
+
   private final List<String> seen = new ArrayList<>();
+
+  /** What the reader asked for room, in order; answered with {@link #roomGiven}. */
+  private final List<Long> roomAsked = new ArrayList<>();
+
+  private boolean roomGiven = true;
 
   private BatchBody.Outcome read(String text, BatchBody.Format format) throws Exception {
     return read(body, text, format);
@@ -31,7 +39,67 @@ class BatchBodyTest {
         (JsonNode item, int position) -> {
           seen.add(position + ":" + item.get("custom_id").asString());
           return true;
+        },
+        bytes -> {
+          roomAsked.add(bytes);
+          return roomGiven;
         });
+  }
+
+  @Test
+  void asksForRoomAsALargeItemGrowsAndGivesItBackOnceHandled() throws Exception {
+    String photo = "a".repeat(600_000);
+    String text =
+        "{\"custom_id\": \"small\"}\n"
+            + "{\"custom_id\": \"big\", \"photo\": \""
+            + photo
+            + "\"}\n"
+            + "{\"custom_id\": \"after\"}\n";
+
+    BatchBody.Outcome outcome = read(spacious, text, BatchBody.Format.NDJSON);
+
+    assertThat(outcome).isInstanceOf(BatchBody.Read.class);
+    assertThat(seen).containsExactly("1:small", "2:big", "3:after");
+    // The big item doubles from 64 KB: each ask at least twice the one before, then 0 once handled.
+    assertThat(roomAsked).hasSizeGreaterThanOrEqualTo(3).endsWith(0L);
+    List<Long> growth = roomAsked.subList(0, roomAsked.size() - 1);
+    assertThat(growth.get(0)).isGreaterThan(BatchBody.ROOM_STEP);
+    for (int i = 1; i < growth.size(); i++) {
+      assertThat(growth.get(i)).isGreaterThan(2 * growth.get(i - 1));
+    }
+    assertThat(growth.get(growth.size() - 1)).isGreaterThan(300_000L).isLessThan(700_000L);
+  }
+
+  @Test
+  void stopsWithNoRoomWhenAnItemsRoomIsRefused() throws Exception {
+    roomGiven = false;
+    String text =
+        "{\"custom_id\": \"small\"}\n"
+            + "{\"custom_id\": \"big\", \"photo\": \""
+            + "a".repeat(600_000)
+            + "\"}\n";
+
+    BatchBody.Outcome outcome = read(spacious, text, BatchBody.Format.NDJSON);
+
+    assertThat(outcome).isInstanceOf(BatchBody.NoRoom.class);
+    assertThat(seen).containsExactly("1:small");
+    assertThat(roomAsked).hasSize(1);
+  }
+
+  @Test
+  void smallItemsNeverAskForRoom() throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 3; i++) {
+      text.append("{\"custom_id\": \"i")
+          .append(i)
+          .append("\", \"pad\": \"")
+          .append("b".repeat(30_000))
+          .append("\"}\n");
+    }
+
+    assertThat(read(spacious, text.toString(), BatchBody.Format.NDJSON))
+        .isInstanceOf(BatchBody.Read.class);
+    assertThat(roomAsked).isEmpty();
   }
 
   @Test

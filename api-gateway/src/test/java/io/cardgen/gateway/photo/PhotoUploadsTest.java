@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class PhotoUploadsTest {
 
   private static final byte[] PHOTO = {1, 2, 3};
+  private static final long MB = 1024 * 1024;
 
   /** Counts uploads running at once; each waits for {@code gate} before it ends. */
   private static final class RecordingStore extends InlinePhotoStore {
@@ -56,7 +57,7 @@ class PhotoUploadsTest {
   void returnsKeysAtOnceAndStoresEveryPhotoByFinish() {
     RecordingStore store = new RecordingStore(new CountDownLatch(0), null);
     List<String> keys = new ArrayList<>();
-    try (PhotoUploads uploads = new PhotoUploads(store, 4)) {
+    try (PhotoUploads uploads = new PhotoUploads(store, 4, MB)) {
       for (int i = 0; i < 50; i++) {
         keys.add(uploads.submit("job-" + i, PHOTO, ImageFormat.PNG));
       }
@@ -72,7 +73,7 @@ class PhotoUploadsTest {
   void runsNoMoreUploadsAtOnceThanItsParallelism() throws Exception {
     CountDownLatch gate = new CountDownLatch(1);
     RecordingStore store = new RecordingStore(gate, null);
-    try (PhotoUploads uploads = new PhotoUploads(store, 3)) {
+    try (PhotoUploads uploads = new PhotoUploads(store, 3, MB)) {
       Thread reader =
           new Thread(
               () -> {
@@ -95,9 +96,42 @@ class PhotoUploadsTest {
     }
   }
 
+  @Test
+  void holdsNoMorePhotoBytesThanItsBoundButALargerPhotoAlone() throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    RecordingStore store = new RecordingStore(gate, null);
+    byte[] quarterMb = new byte[256 * 1024];
+    byte[] twoMb = new byte[2 * 1024 * 1024];
+    try (PhotoUploads uploads = new PhotoUploads(store, 8, MB)) {
+      Thread reader =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 6; i++) {
+                  uploads.submit("job-" + i, quarterMb, ImageFormat.PNG);
+                }
+                uploads.submit("job-big", twoMb, ImageFormat.PNG);
+              });
+      reader.start();
+      // four quarter megabytes fill the bound: the fifth waits though slots are free
+      awaitBlocked(reader, store, 4);
+      assertThat(store.running.get()).isEqualTo(4);
+
+      gate.countDown();
+      reader.join(10_000);
+      uploads.finish();
+
+      assertThat(store.mostAtOnce.get()).isLessThanOrEqualTo(4);
+      assertThat(store.stored).hasSize(7);
+    }
+  }
+
   private static void awaitBlocked(Thread reader, RecordingStore store) {
+    awaitBlocked(reader, store, 3);
+  }
+
+  private static void awaitBlocked(Thread reader, RecordingStore store, int running) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (store.running.get() < 3 || reader.getState() != Thread.State.WAITING) {
+    while (store.running.get() < running || reader.getState() != Thread.State.WAITING) {
       assertThat(System.nanoTime()).as("reader blocked on a free slot").isLessThan(deadline);
       Thread.onSpinWait();
     }
@@ -106,7 +140,7 @@ class PhotoUploadsTest {
   @Test
   void finishThrowsTheFailureAndStoredListsOnlyWhatReachedStorage() {
     RecordingStore store = new RecordingStore(new CountDownLatch(0), "job-3/");
-    try (PhotoUploads uploads = new PhotoUploads(store, 2)) {
+    try (PhotoUploads uploads = new PhotoUploads(store, 2, MB)) {
       for (int i = 0; i < 3; i++) {
         uploads.submit("job-" + i, PHOTO, ImageFormat.PNG);
       }

@@ -20,9 +20,16 @@ final class BatchApi {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private final TestStack stack;
+  private final int port;
 
   BatchApi(TestStack stack) {
+    this(stack, stack.publicPort);
+  }
+
+  /** Through the gateway listening on {@code port}, an extra replica's. */
+  BatchApi(TestStack stack, int port) {
     this.stack = stack;
+    this.port = port;
   }
 
   /** A generation request of one card with the sample photo. */
@@ -143,7 +150,7 @@ final class BatchApi {
   }
 
   private URI uri(String path) {
-    return URI.create("http://localhost:" + stack.publicPort + path);
+    return URI.create("http://localhost:" + port + path);
   }
 
   private static HttpRequest.Builder authorized(HttpRequest.Builder request, String apiKey) {

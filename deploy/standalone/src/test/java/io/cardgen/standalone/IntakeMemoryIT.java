@@ -82,6 +82,44 @@ class IntakeMemoryIT {
   }
 
   /**
+   * A batch's items are read in the same room: while a stalled card upload holds all of it, a batch
+   * is answered 503 with Retry-After and nothing recorded; afterwards the same batch is created,
+   * and gives its room back.
+   */
+  @Test
+  void aBatchTakesItsRoomFromTheSameBudget() throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 2);
+    BatchApi batches = new BatchApi(stack, gateway.publicPort());
+    String body = BatchApi.body(2, i -> "Чайник номер " + i, null);
+
+    TestStack.Response refused;
+    try (Socket stalled = stalledUpload(tenant.apiKey(), 60_000)) {
+      await("the stalled upload holds all the room")
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> freeRoom() == 0.0);
+
+      refused = batches.create(tenant.apiKey(), "intake-batch-" + tenant.id(), body);
+    }
+
+    assertThat(refused.status()).as(refused.toString()).isEqualTo(503);
+    assertThat(refused.json().get("code").asString()).isEqualTo("generation_unavailable");
+    assertThat(refused.json().get("message").asString()).matches(".*[а-яА-Я].*");
+    assertThat(refused.header("Retry-After")).isNotBlank();
+    assertThat(stack.account(tenant.id()).get("reserved").asLong()).isZero();
+    assertThat(batches.batchesOf(tenant.id())).isZero();
+
+    await("the room is given back").atMost(Duration.ofSeconds(10)).until(() -> freeRoom() > 0);
+    TestStack.Response created =
+        batches.create(tenant.apiKey(), "intake-batch-" + tenant.id(), body);
+
+    assertThat(created.status()).as(created.toString()).isEqualTo(202);
+    assertThat(batches.batchesOf(tenant.id())).isEqualTo(1);
+    await("all the room free again after the batch was created")
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> freeRoom() == ROOM_BYTES);
+  }
+
+  /**
    * ADR 0027: waiting for a client's bytes is not CPU work, so a stalled upload holds no permit of
    * the oldest-first gate; more stalled uploads than permits would otherwise queue every card.
    */
