@@ -70,8 +70,22 @@ class GenerationProcessor implements JobRunner {
         log.info("Job {} was taken over before it finished here; nothing written", job.id());
       }
     } catch (RuntimeException unexpected) {
-      log.error("Job {} attempt {} broke; handing it back", job.id(), job.attempt(), unexpected);
-      claims.requeue(job, clock.instant());
+      // An interrupt is a worker stopping past its drain: the job is given back, not failed, and
+      // the flag is cleared for that one statement (a connection is not had on an interrupted
+      // thread) and set again after it.
+      boolean interrupted = Thread.interrupted();
+      if (interrupted) {
+        log.info("Job {} attempt {} interrupted; handing it back", job.id(), job.attempt());
+      } else {
+        log.error("Job {} attempt {} broke; handing it back", job.id(), job.attempt(), unexpected);
+      }
+      try {
+        claims.requeue(job, clock.instant());
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
   }
 

@@ -81,17 +81,22 @@ final class ProviderCall {
    * Calls the model once and retries transient failures while a full attempt still fits before
    * {@code deadline}. The first attempt always starts, once the {@link ProviderGate} lets it. A 429
    * whose answer says when to come back ({@code Retry-After}, a used-up {@code x-ratelimit-*}
-   * window) is retried after that pause instead of the backoff; it still counts as a retry.
+   * window) is retried after that pause instead of the backoff; it still counts as a retry. The
+   * gate is waited for only while a whole attempt still fits after it, so no call runs past the
+   * deadline (and with it the job's lease).
+   *
+   * @throws CallInterrupted when the thread is interrupted (the worker stops): the card has not
+   *     failed, and its job is given back rather than ended
    */
   Step<ChatResponse> call(ChatRequest request, Instant deadline) {
     Duration backoff = firstBackoff;
     for (int attempt = 1; ; attempt++) {
       Optional<ProviderGate.Pass> pass;
       try {
-        pass = gate.enter(deadline);
+        pass = gate.enter(latestStart(deadline));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return Step.stop(ErrorCode.GENERATION_FAILED, "interrupted waiting for the provider");
+        throw new CallInterrupted(e);
       }
       if (pass.isEmpty()) {
         return Step.stop(
@@ -108,6 +113,10 @@ final class ProviderCall {
         pass.get().ended();
         return Step.stop(ErrorCode.GENERATION_REFUSED, "the model refused: " + describe(e));
       } catch (RuntimeException e) {
+        if (isInterruption(e)) {
+          pass.get().ended();
+          throw new CallInterrupted(e);
+        }
         RateLimitHeaders limit = rateLimitOf(e);
         requests.record(
             isRateLimited(e) ? LlmRequestTimer.Outcome.RATE_LIMITED : LlmRequestTimer.Outcome.ERROR,
@@ -131,9 +140,7 @@ final class ProviderCall {
           return Step.stop(ErrorCode.GENERATION_FAILED, "time budget spent: " + detail);
         }
         if (paced.isEmpty()) {
-          if (!pause(backoff)) {
-            return Step.stop(ErrorCode.GENERATION_FAILED, "interrupted: " + detail);
-          }
+          pause(gate.withJitter(backoff));
           backoff = backoff.multipliedBy(2);
         }
       }
@@ -174,13 +181,41 @@ final class ProviderCall {
     return e.getCause() instanceof IOException;
   }
 
-  private static boolean pause(Duration backoff) {
+  /**
+   * When the last call may start: a whole attempt before {@code deadline}; now, if not even one
+   * fits (the first attempt still starts when the gate lets it through at once).
+   */
+  private Instant latestStart(Instant deadline) {
+    Instant latest = deadline.minus(attemptTimeout);
+    Instant now = clock.instant();
+    return latest.isBefore(now) ? now : latest;
+  }
+
+  private static boolean isInterruption(Throwable e) {
+    if (Thread.currentThread().isInterrupted()) {
+      return true;
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void pause(Duration backoff) {
     try {
       Thread.sleep(backoff.toMillis());
-      return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return false;
+      throw new CallInterrupted(e);
+    }
+  }
+
+  /** The worker's thread was interrupted during a provider call or a wait for one. */
+  static final class CallInterrupted extends RuntimeException {
+    CallInterrupted(Throwable cause) {
+      super("interrupted during a provider call", cause);
     }
   }
 

@@ -4,20 +4,25 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a provider call passes before it is sent, in this order: the provider's own pause (a 429's
  * {@code Retry-After}, or the reset of a used-up {@code x-ratelimit-*} window, for every call of
  * this worker at once), a slot of the {@link AdaptiveConcurrency} limit, and a request of the
- * {@link RateBudget} all workers share. Every wait ends at the card's deadline. Waits carry up to
- * {@value #JITTER_SHARE} of random extra, so callers released together do not hit the provider
- * together again.
+ * {@link RateBudget} all workers share; the pause is looked at again once both are had, since a 429
+ * may have come in while this call waited for them. Every wait ends at the given latest start.
+ * Waits carry up to {@value #JITTER_SHARE} of random extra, so callers released together do not hit
+ * the provider together again. A slot taken is given back on every way out, a failing budget
+ * included.
  */
 final class ProviderGate {
+
+  private static final Logger log = LoggerFactory.getLogger(ProviderGate.class);
 
   private static final double JITTER_SHARE = 0.2;
   private static final long MIN_JITTER_NANOS = Duration.ofMillis(20).toNanos();
@@ -48,27 +53,45 @@ final class ProviderGate {
         () -> ThreadLocalRandom.current().nextDouble());
   }
 
-  /** A pass for one call, or empty when the waits would run past {@code deadline}. */
-  Optional<Pass> enter(Instant deadline) throws InterruptedException {
-    long deadlineNanos = System.nanoTime() + Duration.between(clock.instant(), deadline).toNanos();
-    long paused = pausedUntilNanos.get() - System.nanoTime();
-    if (paused > 0 && !sleepUntil(deadlineNanos, paused + jitter(paused))) {
+  /**
+   * A pass for one call, or empty when the waits would run past {@code latestStart}. Throws what
+   * the shared budget throws (its database unreachable), with the slot given back.
+   */
+  Optional<Pass> enter(Instant latestStart) throws InterruptedException {
+    long deadlineNanos =
+        System.nanoTime() + Duration.between(clock.instant(), latestStart).toNanos();
+    if (!waitOutPause(deadlineNanos)) {
       return Optional.empty();
     }
     long epoch = concurrency.acquire(deadlineNanos);
     if (epoch < 0) {
       return Optional.empty();
     }
-    OptionalLong window;
-    while ((window = budget.take(clock.instant())).isEmpty()) {
+    boolean passed = false;
+    try {
+      passed = takeFromBudget(deadlineNanos) && waitOutPause(deadlineNanos);
+      return passed ? Optional.of(new Pass(epoch)) : Optional.empty();
+    } finally {
+      if (!passed) {
+        concurrency.ended();
+      }
+    }
+  }
+
+  private boolean waitOutPause(long deadlineNanos) throws InterruptedException {
+    long paused = pausedUntilNanos.get() - System.nanoTime();
+    return paused <= 0 || sleepUntil(deadlineNanos, paused + jitter(paused));
+  }
+
+  private boolean takeFromBudget(long deadlineNanos) throws InterruptedException {
+    while (budget.take(clock.instant()).isEmpty()) {
       Instant now = clock.instant();
       long untilNext = Duration.between(now, budget.nextWindow(now)).toNanos();
       if (!sleepUntil(deadlineNanos, untilNext + jitter(untilNext))) {
-        concurrency.ended();
-        return Optional.empty();
+        return false;
       }
     }
-    return Optional.of(new Pass(window.getAsLong(), epoch));
+    return true;
   }
 
   /** Headers of a successful answer: a used-up window pauses everyone until it resets. */
@@ -85,6 +108,11 @@ final class ProviderGate {
     pausedUntilNanos.accumulateAndGet(until, (a, b) -> a - b >= 0 ? a : b);
   }
 
+  /** {@code wait} with up to {@value #JITTER_SHARE} of it added at random. */
+  Duration withJitter(Duration wait) {
+    return wait.plusNanos(jitter(wait.toNanos()));
+  }
+
   private long jitter(long waitNanos) {
     return (long) (random.getAsDouble() * Math.max(MIN_JITTER_NANOS, waitNanos * JITTER_SHARE));
   }
@@ -98,28 +126,52 @@ final class ProviderGate {
     return true;
   }
 
-  /** One call's way through the gate; exactly one of its methods ends it. */
+  /** One call's way through the gate; the first of its methods called ends it, later ones not. */
   final class Pass {
-    private final long window;
     private final long epoch;
+    private boolean over;
 
-    private Pass(long window, long epoch) {
-      this.window = window;
+    private Pass(long epoch) {
       this.epoch = epoch;
     }
 
+    /**
+     * The tokens go to the window they were spent in, the one the answer came in: a call lasts
+     * seconds, longer than a window, and its own window has closed by then. Counting them is
+     * best-effort: the card is written either way.
+     */
     void succeeded(long tokens) {
-      concurrency.succeeded();
-      budget.spent(window, tokens);
+      if (end()) {
+        concurrency.succeeded();
+        try {
+          budget.spent(clock.instant(), tokens);
+        } catch (RuntimeException unrecorded) {
+          log.warn(
+              "Could not add {} tokens to the shared rate budget: {}",
+              tokens,
+              unrecorded.toString());
+        }
+      }
     }
 
     void rateLimited(RateLimitHeaders headers) {
-      concurrency.rateLimited(epoch);
-      headers.pause().ifPresent(ProviderGate.this::pause);
+      if (end()) {
+        // The pause first: the slot given back may wake a call that must already see it.
+        headers.pause().ifPresent(ProviderGate.this::pause);
+        concurrency.rateLimited(epoch);
+      }
     }
 
     void ended() {
-      concurrency.ended();
+      if (end()) {
+        concurrency.ended();
+      }
+    }
+
+    private boolean end() {
+      boolean first = !over;
+      over = true;
+      return first;
     }
   }
 }

@@ -35,6 +35,17 @@ record ProviderLimitProperties(
         || window.compareTo(MINUTE) > 0) {
       throw new IllegalArgumentException("cardgen.llm.rate.window must be 100ms to 1m");
     }
+    // A window whose share is under one request would still let one through: 12 a minute at 5 s
+    // windows for a limit of 6, twice the provider's.
+    if (requestsPerMinute > 0 && share(requestsPerMinute, window) < 1) {
+      throw new IllegalArgumentException(
+          "cardgen.llm.rate.window "
+              + window
+              + " gives "
+              + requestsPerMinute
+              + " requests a minute less than one per window; make it at least "
+              + Duration.ofMillis((MINUTE.toMillis() + requestsPerMinute - 1) / requestsPerMinute));
+    }
   }
 
   boolean shared() {
@@ -50,6 +61,10 @@ record ProviderLimitProperties(
   }
 
   private long share(long perMinute) {
+    return share(perMinute, window);
+  }
+
+  private static long share(long perMinute, Duration window) {
     return perMinute * window.toMillis() / MINUTE.toMillis();
   }
 }

@@ -20,7 +20,7 @@ interface RateBudget {
         }
 
         @Override
-        public void spent(long window, long tokens) {}
+        public void spent(Instant at, long tokens) {}
       };
 
   /** Takes one request in the current window; the window's id, or empty when it is used up. */
@@ -29,6 +29,6 @@ interface RateBudget {
   /** When the window after the one holding {@code now} starts. */
   Instant nextWindow(Instant now);
 
-  /** Adds the tokens a call used to the window it was taken in. */
-  void spent(long window, long tokens);
+  /** Adds the tokens a call used to the window holding {@code at}, when its answer came. */
+  void spent(Instant at, long tokens);
 }

@@ -9,10 +9,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The allowance kept in PostgreSQL, one row per fixed window aligned to the epoch, so N workers
  * together stay under the provider's limit without any new infrastructure. Taking a request is one
- * upsert whose {@code WHERE} refuses it once the window's requests or tokens are used up; tokens
- * are known only after the answer, so they are added then and a window may overshoot its token
- * allowance by the calls already in flight. Workers use their own clocks: a skew of a few
- * milliseconds between hosts moves a window's edge, not its allowance.
+ * upsert whose {@code WHERE} refuses it once the window's requests or tokens are used up. Tokens
+ * are known only after the answer, so they are added to the window the answer came in (a call
+ * outlasts the window it started in, whose count would be closed by then) and a window may
+ * overshoot its token allowance by the calls already in flight. Workers use their own clocks: a
+ * skew of a few milliseconds between hosts moves a window's edge, not its allowance.
  */
 final class SharedRateBudget implements RateBudget {
 
@@ -27,7 +28,8 @@ final class SharedRateBudget implements RateBudget {
 
   private static final String SPENT =
       """
-      UPDATE llm_rate_windows SET tokens = tokens + :tokens WHERE window_start_ms = :window
+      INSERT INTO llm_rate_windows (window_start_ms, requests, tokens) VALUES (:window, 0, :tokens)
+      ON CONFLICT (window_start_ms) DO UPDATE SET tokens = llm_rate_windows.tokens + :tokens
       """;
 
   private static final String FORGET =
@@ -72,8 +74,9 @@ final class SharedRateBudget implements RateBudget {
   }
 
   @Override
-  public void spent(long window, long tokens) {
+  public void spent(Instant at, long tokens) {
     if (tokens > 0) {
+      long window = at.toEpochMilli() / windowMillis;
       jdbc.sql(SPENT).param("window", start(window)).param("tokens", tokens).update();
     }
   }

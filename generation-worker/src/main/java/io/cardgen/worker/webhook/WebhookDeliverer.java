@@ -11,9 +11,12 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.context.SmartLifecycle;
 
 /**
  * Turns outbox rows into signed POSTs (batch-api §7). Every worker runs one; the claim splits due
@@ -22,8 +25,13 @@ import org.springframework.scheduling.annotation.Scheduled;
  *
  * <p>Logs name the delivery and the receiver's host, never the payload, the URL's path or query
  * (which may carry a receiver's token) or the secret.
+ *
+ * <p>It polls on a thread of its own, not on Spring's scheduler: an attempt waits for its receiver
+ * (up to the timeout), and the scheduler's one thread for fixed-delay tasks also runs the sweeper,
+ * whose lease recovery the synchronous endpoint's timers count on. Receivers that do not answer
+ * would otherwise hold the sweeps back.
  */
-class WebhookDeliverer implements AutoCloseable {
+class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookDeliverer.class);
 
@@ -36,6 +44,7 @@ class WebhookDeliverer implements AutoCloseable {
   private final ExecutorService threads;
   private final Clock clock;
   private final String owner = "webhooks-" + UUID.randomUUID();
+  private ScheduledExecutorService poller;
 
   WebhookDeliverer(
       WebhookOutbox outbox,
@@ -56,9 +65,35 @@ class WebhookDeliverer implements AutoCloseable {
     this.clock = clock;
   }
 
-  @Scheduled(
-      fixedDelayString = "${cardgen.webhooks.poll-interval:1s}",
-      initialDelayString = "${cardgen.webhooks.poll-interval:1s}")
+  @Override
+  public synchronized void start() {
+    if (poller == null) {
+      poller =
+          Executors.newSingleThreadScheduledExecutor(
+              task -> {
+                Thread thread = new Thread(task, "webhook-poller");
+                thread.setDaemon(true);
+                return thread;
+              });
+      long interval = properties.pollInterval().toMillis();
+      poller.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** Stops polling; an attempt under way ends on its own (its row's lease covers it). */
+  @Override
+  public synchronized void stop() {
+    if (poller != null) {
+      poller.shutdown();
+      poller = null;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return poller != null;
+  }
+
   void poll() {
     if (!properties.enabled()) {
       return;
@@ -89,6 +124,7 @@ class WebhookDeliverer implements AutoCloseable {
 
   @Override
   public void close() {
+    stop();
     threads.shutdownNow();
     sender.close();
   }

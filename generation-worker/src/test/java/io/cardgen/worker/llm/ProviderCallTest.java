@@ -1,6 +1,7 @@
 package io.cardgen.worker.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.RateLimitException;
@@ -94,6 +95,52 @@ class ProviderCallTest {
     assertThat(count(registry, "rate_limited")).isEqualTo(3);
     assertThat(count(registry, "success")).isEqualTo(1);
     assertThat(count(registry, "error")).isZero();
+  }
+
+  @Test
+  void anInterruptedCallIsNotAFailedCard() {
+    ChatModel interruptedWhileWaiting =
+        new ChatModel() {
+          @Override
+          public ChatResponse doChat(ChatRequest request) {
+            calls.incrementAndGet();
+            Thread.currentThread().interrupt();
+            throw new RuntimeException(new InterruptedException("worker stopping"));
+          }
+        };
+    ProviderCall call =
+        new ProviderCall(interruptedWhileWaiting, budget(3), InstantSource.fixed(START));
+
+    try {
+      assertThatThrownBy(() -> call.call(REQUEST, call.deadline()))
+          .isInstanceOf(ProviderCall.CallInterrupted.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+    assertThat(calls).hasValue(1);
+  }
+
+  @Test
+  void anInterruptAfterAFailedAttemptStopsTheRetries() {
+    ChatModel failingOnce =
+        new ChatModel() {
+          @Override
+          public ChatResponse doChat(ChatRequest request) {
+            calls.incrementAndGet();
+            Thread.currentThread().interrupt();
+            throw new dev.langchain4j.exception.InternalServerException("502");
+          }
+        };
+    ProviderCall call = new ProviderCall(failingOnce, budget(3), InstantSource.fixed(START));
+
+    try {
+      assertThatThrownBy(() -> call.call(REQUEST, call.deadline()))
+          .isInstanceOf(ProviderCall.CallInterrupted.class);
+    } finally {
+      Thread.interrupted();
+    }
+    assertThat(calls).hasValue(1);
   }
 
   private static long count(MeterRegistry registry, String outcome) {

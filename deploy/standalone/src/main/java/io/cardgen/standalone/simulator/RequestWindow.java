@@ -28,13 +28,16 @@ final class RequestWindow {
       return new Verdict(true, Map.of());
     }
     long windowMillis = limit.window().toMillis();
-    long now = clock.millis();
-    long resetMillis = windowMillis - now % windowMillis;
+    long resetMillis;
     boolean allowed;
     int remaining;
+    // The clock is read under the lock: a thread holding an earlier reading would otherwise move
+    // the window back and reset its count, letting extra requests through at every edge.
     synchronized (this) {
+      long now = clock.millis();
+      resetMillis = windowMillis - now % windowMillis;
       long current = now / windowMillis;
-      if (current != window) {
+      if (current > window) {
         window = current;
         used = 0;
       }

@@ -1,0 +1,138 @@
+package io.cardgen.worker.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The gate's bookkeeping: every slot it hands out comes back exactly once, whatever fails. */
+class ProviderGateTest {
+
+  private static final InstantSource SYSTEM = InstantSource.system();
+
+  /** A budget that always has room, whose take fails the first {@code failures} times. */
+  private static final class FlakyBudget implements RateBudget {
+    final AtomicInteger failures;
+    final List<Instant> spentAt = new ArrayList<>();
+    boolean spentFails;
+
+    FlakyBudget(int failures) {
+      this.failures = new AtomicInteger(failures);
+    }
+
+    @Override
+    public OptionalLong take(Instant now) {
+      if (failures.getAndDecrement() > 0) {
+        throw new IllegalStateException("database unreachable");
+      }
+      return OptionalLong.of(1);
+    }
+
+    @Override
+    public Instant nextWindow(Instant now) {
+      return now;
+    }
+
+    @Override
+    public void spent(Instant at, long tokens) {
+      if (spentFails) {
+        throw new IllegalStateException("database unreachable");
+      }
+      spentAt.add(at);
+    }
+  }
+
+  private static ProviderGate gate(RateBudget budget, int slots, InstantSource clock) {
+    return new ProviderGate(budget, new AdaptiveConcurrency(slots), clock, () -> 0.0);
+  }
+
+  private static Instant in(Duration wait) {
+    return SYSTEM.instant().plus(wait);
+  }
+
+  @Test
+  void aBudgetThatFailsGivesTheSlotBack() throws Exception {
+    ProviderGate gate = gate(new FlakyBudget(1), 1, SYSTEM);
+
+    assertThatThrownBy(() -> gate.enter(in(Duration.ofSeconds(5))))
+        .hasMessageContaining("unreachable");
+
+    // With the slot kept, this would wait for it until its latest start and come back empty.
+    assertThat(gate.enter(in(Duration.ofMillis(200)))).isPresent();
+  }
+
+  @Test
+  void aPassEndsOnceAndTokensThatCannotBeCountedDoNotFailTheCall() throws Exception {
+    FlakyBudget budget = new FlakyBudget(0);
+    budget.spentFails = true;
+    ProviderGate gate = gate(budget, 1, SYSTEM);
+
+    ProviderGate.Pass first = gate.enter(in(Duration.ofSeconds(1))).orElseThrow();
+    first.succeeded(120);
+    first.ended();
+    ProviderGate.Pass second = gate.enter(in(Duration.ofSeconds(1))).orElseThrow();
+
+    // One slot: had the first pass given it back twice, a third pass would get one now.
+    assertThat(gate.enter(in(Duration.ofMillis(100)))).isEmpty();
+    second.ended();
+    assertThat(gate.enter(in(Duration.ofMillis(100)))).isPresent();
+  }
+
+  @Test
+  void tokensGoToTheWindowTheAnswerCameIn() throws Exception {
+    AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-28T00:00:00Z"));
+    FlakyBudget budget = new FlakyBudget(0);
+    ProviderGate gate = gate(budget, 1, now::get);
+
+    ProviderGate.Pass pass = gate.enter(now.get().plusSeconds(60)).orElseThrow();
+    now.set(now.get().plusSeconds(17));
+    pass.succeeded(500);
+
+    assertThat(budget.spentAt).containsExactly(Instant.parse("2026-11-28T00:00:17Z"));
+  }
+
+  @Test
+  void aCallWaitingForASlotWaitsOutAPauseThatBeganMeanwhile() throws Exception {
+    ProviderGate gate = gate(new FlakyBudget(0), 1, SYSTEM);
+    ProviderGate.Pass holder = gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
+    CompletableFuture<Long> entered =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                gate.enter(in(Duration.ofSeconds(10))).orElseThrow();
+                return System.nanoTime();
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+
+    long limited = System.nanoTime();
+    holder.rateLimited(new RateLimitHeaders(Optional.of(Duration.ofMillis(400)), Optional.empty()));
+
+    long waited = entered.get(10, TimeUnit.SECONDS) - limited;
+    assertThat(Duration.ofNanos(waited)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
+  }
+
+  @Test
+  void doesNotWaitPastTheLatestStart() throws Exception {
+    ProviderGate gate = gate(new FlakyBudget(0), 1, SYSTEM);
+    gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
+
+    long started = System.nanoTime();
+    Optional<ProviderGate.Pass> late = gate.enter(in(Duration.ofMillis(150)));
+
+    assertThat(late).isEmpty();
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+  }
+}
