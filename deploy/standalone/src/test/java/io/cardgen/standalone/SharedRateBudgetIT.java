@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.cardgen.standalone.simulator.LlmSimulator;
 import io.cardgen.worker.WorkerApplication;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Two workers, one provider limit of 240 requests a minute (four per one-second window): together
@@ -59,6 +61,50 @@ class SharedRateBudgetIT {
                 .query(String.class)
                 .list();
         assertThat(finishers).containsExactlyInAnyOrder("first", "second");
+      }
+    }
+  }
+
+  /**
+   * Batch items are claimed only while no call waits for the provider's limits. Claimed all at
+   * once, 32 items at two requests a second would queue at the gate, and those not let through
+   * within their 12-s budget would fail with generation_failed (about the last eight).
+   */
+  @Test
+  void batchItemsAreNotTakenOnWhileCallsQueueForTheBudget() throws Exception {
+    String[] slowBudget = {
+      "--cardgen.llm.rate.requests-per-minute=120",
+      "--cardgen.llm.rate.window=500ms",
+      "--cardgen.llm.timeout=12s",
+      "--cardgen.llm.attempt-timeout=5s",
+      "--cardgen.llm.base-url=",
+    };
+    try (LlmSimulator provider = LlmSimulator.start("127.0.0.1", 0, Duration.ofMillis(100))) {
+      slowBudget[4] += url(provider);
+      List<String> args = new ArrayList<>(List.of(slowBudget));
+      args.addAll(
+          List.of("--cardgen.llm.api-key=simulator", "--cardgen.llm.model=cardgen-simulator"));
+      try (TestStack stack =
+          TestStack.start(
+              Map.of("CARDGEN_LLM_BASE_URL", url(provider)), args.toArray(String[]::new))) {
+        Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 32);
+        BatchApi api = new BatchApi(stack);
+        TestStack.Response created =
+            api.create(tenant.apiKey(), null, BatchApi.body(32, i -> "Лампа номер " + i, null));
+        assertThat(created.status()).as(created.toString()).isEqualTo(202);
+        String id = created.json().get("data").get("id").asString();
+
+        JsonNode done =
+            await("the batch completes")
+                .atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                    () -> api.batch(tenant.apiKey(), id),
+                    batch -> batch.get("status").asString().equals("completed"));
+
+        assertThat(done.get("counts").get("failed").asInt()).as(done.toString()).isZero();
+        assertThat(done.get("counts").get("succeeded").asInt()).isEqualTo(32);
+        assertThat(stack.account(tenant.id()).get("reserved").asLong()).isZero();
       }
     }
   }

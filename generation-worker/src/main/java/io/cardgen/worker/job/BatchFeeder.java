@@ -1,12 +1,15 @@
 package io.cardgen.worker.job;
 
 import io.cardgen.common.stage.OldestFirstGate;
+import io.cardgen.worker.llm.GateArrival;
+import io.cardgen.worker.llm.ProviderBacklog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -42,8 +45,10 @@ class BatchFeeder implements SmartLifecycle {
   private final WorkerProperties worker;
   private final WorkerIdentity identity;
   private final BatchFeedProperties feed;
+  private final ProviderBacklog backlog;
   private final Clock clock;
   private final Semaphore wakeups = new Semaphore(0);
+  private final AtomicInteger onTheirWay = new AtomicInteger();
   private volatile Thread thread;
   private volatile boolean running;
 
@@ -56,7 +61,9 @@ class BatchFeeder implements SmartLifecycle {
       WorkerProperties worker,
       WorkerIdentity identity,
       BatchFeedProperties feed,
+      ProviderBacklog backlog,
       Clock clock) {
+    this.backlog = backlog;
     this.claims = claims;
     this.processor = processor;
     this.capacity = capacity;
@@ -130,13 +137,19 @@ class BatchFeeder implements SmartLifecycle {
    */
   boolean feedOnce() {
     boolean claimedAny = false;
-    while (running) {
+    // Calls queue for the provider's limits: items claimed now would wait behind them, their
+    // leases and time budgets running, and fail if the wait outlasts the budget. Claimed later,
+    // they start when the provider has room. The items claimed last must have reached the gate
+    // (or ended) first, or the queue they are about to join would not show yet; each arrival
+    // wakes the feeder.
+    while (running && onTheirWay.get() == 0 && backlog.waiting() == 0) {
       int slots = capacity.tryAcquireForBatch(CLAIMS_PER_STATEMENT);
       if (slots == 0) {
         return claimedAny;
       }
       List<ClaimedJob> claimed = claim(slots);
       capacity.releaseBatch(slots - claimed.size());
+      onTheirWay.addAndGet(claimed.size());
       for (ClaimedJob job : claimed) {
         // Like the share-group listener: stop claiming while photos in flight fill the budget.
         memory.admit(job.id(), job.spec().photos().size());
@@ -162,10 +175,16 @@ class BatchFeeder implements SmartLifecycle {
   }
 
   private void runAndRelease(ClaimedJob job) {
+    GateArrival.expect(
+        () -> {
+          onTheirWay.decrementAndGet();
+          wakeups.release();
+        });
     try {
       // A batch item queues at the gate from when it starts, behind requests already waiting.
       processor.process(job, OldestFirstGate.originNow());
     } finally {
+      GateArrival.arrived();
       memory.release(job.id());
       capacity.releaseBatch();
       wakeups.release();

@@ -20,11 +20,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public class LlmConfiguration {
 
   @Bean
-  CardWriter cardWriter(
-      LlmProperties properties,
-      ProviderLimitProperties limits,
-      MeterRegistry registry,
-      ObjectProvider<JdbcClient> jdbc) {
+  CardWriter cardWriter(LlmProperties properties, MeterRegistry registry, ProviderGate gate) {
+    return cardWriter(properties, InstantSource.system(), registry, gate);
+  }
+
+  /** The gate every provider call of this worker passes; batch intake watches its queue. */
+  @Bean
+  ProviderGate providerGate(
+      ProviderLimitProperties limits, MeterRegistry registry, ObjectProvider<JdbcClient> jdbc) {
     InstantSource clock = InstantSource.system();
     RateBudget budget =
         limits.shared()
@@ -43,7 +46,10 @@ public class LlmConfiguration {
     Gauge.builder("cardgen_llm_concurrency_limit", gate, ProviderGate::concurrencyLimit)
         .description("provider calls this worker may run at once (AIMD on 429)")
         .register(registry);
-    return cardWriter(properties, clock, registry, gate);
+    Gauge.builder("cardgen_llm_calls_waiting", gate, ProviderGate::waiting)
+        .description("provider calls waiting for the provider's limits (pause, slot, budget)")
+        .register(registry);
+    return gate;
   }
 
   static CardWriter cardWriter(

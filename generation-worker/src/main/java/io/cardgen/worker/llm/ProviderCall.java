@@ -81,9 +81,10 @@ final class ProviderCall {
    * Calls the model once and retries transient failures while a full attempt still fits before
    * {@code deadline}. The first attempt always starts, once the {@link ProviderGate} lets it. A 429
    * whose answer says when to come back ({@code Retry-After}, a used-up {@code x-ratelimit-*}
-   * window) is retried after that pause instead of the backoff; it still counts as a retry. The
-   * gate is waited for only while a whole attempt still fits after it, so no call runs past the
-   * deadline (and with it the job's lease).
+   * window) is retried after that pause instead of the backoff; it still counts as a retry. A retry
+   * waits at the gate only while a whole attempt still fits after it; the first attempt up to the
+   * deadline, since failing a card that never reached the provider is worse than a call that may
+   * outlast its lease (the sweeper then hands the job on, and its end is written once).
    *
    * @throws CallInterrupted when the thread is interrupted (the worker stops): the card has not
    *     failed, and its job is given back rather than ended
@@ -93,7 +94,7 @@ final class ProviderCall {
     for (int attempt = 1; ; attempt++) {
       Optional<ProviderGate.Pass> pass;
       try {
-        pass = gate.enter(latestStart(deadline));
+        pass = gate.enter(attempt == 1 ? deadline : latestStart(deadline));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new CallInterrupted(e);
@@ -181,10 +182,7 @@ final class ProviderCall {
     return e.getCause() instanceof IOException;
   }
 
-  /**
-   * When the last call may start: a whole attempt before {@code deadline}; now, if not even one
-   * fits (the first attempt still starts when the gate lets it through at once).
-   */
+  /** When a retry may start at the latest: a whole attempt before {@code deadline}, or now. */
   private Instant latestStart(Instant deadline) {
     Instant latest = deadline.minus(attemptTimeout);
     Instant now = clock.instant();

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
@@ -20,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * the provider together again. A slot taken is given back on every way out, a failing budget
  * included.
  */
-final class ProviderGate {
+final class ProviderGate implements ProviderBacklog {
 
   private static final Logger log = LoggerFactory.getLogger(ProviderGate.class);
 
@@ -32,6 +33,7 @@ final class ProviderGate {
   private final InstantSource clock;
   private final DoubleSupplier random;
   private final AtomicLong pausedUntilNanos = new AtomicLong(System.nanoTime());
+  private final AtomicInteger waiting = new AtomicInteger();
 
   ProviderGate(
       RateBudget budget,
@@ -58,6 +60,23 @@ final class ProviderGate {
    * the shared budget throws (its database unreachable), with the slot given back.
    */
   Optional<Pass> enter(Instant latestStart) throws InterruptedException {
+    waiting.incrementAndGet();
+    // Counted as waiting before it stops counting as on its way, so a watcher never sees neither.
+    GateArrival.arrived();
+    try {
+      return pass(latestStart);
+    } finally {
+      waiting.decrementAndGet();
+    }
+  }
+
+  /** Calls waiting for a pass now: for a slot, for the budget or for a pause to end. */
+  @Override
+  public int waiting() {
+    return waiting.get();
+  }
+
+  private Optional<Pass> pass(Instant latestStart) throws InterruptedException {
     long deadlineNanos =
         System.nanoTime() + Duration.between(clock.instant(), latestStart).toNanos();
     if (!waitOutPause(deadlineNanos)) {

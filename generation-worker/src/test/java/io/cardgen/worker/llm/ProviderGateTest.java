@@ -125,6 +125,32 @@ class ProviderGateTest {
   }
 
   @Test
+  void countsTheCallsWaitingForAPass() throws Exception {
+    ProviderGate gate = gate(new FlakyBudget(0), 1, SYSTEM);
+    ProviderGate.Pass holder = gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
+    assertThat(gate.waiting()).isZero();
+    CompletableFuture<Optional<ProviderGate.Pass>> second =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return gate.enter(in(Duration.ofSeconds(10)));
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (gate.waiting() == 0) {
+      assertThat(System.nanoTime()).as("the second call waits").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+    holder.ended();
+
+    assertThat(second.get(10, TimeUnit.SECONDS)).isPresent();
+    assertThat(gate.waiting()).isZero();
+  }
+
+  @Test
   void doesNotWaitPastTheLatestStart() throws Exception {
     ProviderGate gate = gate(new FlakyBudget(0), 1, SYSTEM);
     gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
