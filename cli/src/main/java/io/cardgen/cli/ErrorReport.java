@@ -5,6 +5,7 @@ import io.cardgen.cli.api.ApiException;
 import io.cardgen.cli.api.Unreachable;
 import io.cardgen.cli.input.InputProblem;
 import io.cardgen.cli.input.InvalidInput;
+import io.cardgen.cli.results.FilterMismatch;
 import io.cardgen.cli.results.NotAResultsFile;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -74,6 +75,9 @@ final class ErrorReport {
     }
     if (failure instanceof NotAResultsFile notOurs) {
       return line(err, notOurs.getMessage(), Exit.USAGE);
+    }
+    if (failure instanceof FilterMismatch otherFilter) {
+      return line(err, otherFilter.getMessage(), Exit.USAGE);
     }
     if (failure instanceof UncheckedIOException io) {
       return local(io.getCause(), err);

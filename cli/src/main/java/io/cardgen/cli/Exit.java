@@ -3,7 +3,10 @@ package io.cardgen.cli;
 /** The documented exit codes (docs/cli.md); scripts branch on them. */
 enum Exit {
   OK(0),
-  /** Wrong flags, no API key, an unreadable input or unwritable output file. */
+  /**
+   * Wrong flags, no API key, an unreadable input or unwritable output file, an output file that is
+   * not a results file or was downloaded with another {@code --status}.
+   */
   USAGE(1),
   /** The batch was refused as invalid: by the local checks or the service (400, 413, 422). */
   REFUSED(2),

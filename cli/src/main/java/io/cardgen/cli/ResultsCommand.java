@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
     description = {
       "Download a batch's results to a .jsonl or .csv file.",
       "JSONL keeps the service's lines as sent; CSV flattens them for a spreadsheet.",
-      "Run it again to continue an interrupted download or to fetch items finished since."
+      "Run it again to continue an interrupted download or to fetch items finished since;",
+      "a file is only continued with the --status it was downloaded with."
     })
 final class ResultsCommand extends BatchApiCommand implements Callable<Integer> {
 
@@ -52,7 +53,7 @@ final class ResultsCommand extends BatchApiCommand implements Callable<Integer> 
     CliContext context = context();
     BatchApi api = api();
     PrintStream err = context.err();
-    try (ResultsFile file = ResultsFile.open(output, overwrite)) {
+    try (ResultsFile file = ResultsFile.open(output, overwrite, status)) {
       if (file.resumedAfter() > 0) {
         err.println("Resuming " + output + " after seq " + file.resumedAfter());
       }

@@ -122,6 +122,30 @@ class CliTest {
   }
 
   @Test
+  void aDownloadOfFailedItemsIsNotContinuedAsADownloadOfAll() throws IOException {
+    String id = cli.run("batch", "submit", products(10, 4).toString(), "--wait").firstLine();
+    Path cards = dir.resolve("cards.jsonl");
+    assertThat(cli.run("batch", "results", id, "--status", "failed", "-o", cards.toString()).exit())
+        .isZero();
+    assertThat(seqs(cards)).containsExactly(4L);
+    byte[] failedOnly = Files.readAllBytes(cards);
+    api.queries.clear();
+
+    CliRunner.Run all = cli.run("batch", "results", id, "-o", cards.toString());
+
+    assertThat(all.exit()).isEqualTo(1);
+    assertThat(all.err())
+        .contains("holds only failed results up to seq 4")
+        .contains("run the command with --status failed, or pass --overwrite");
+    assertThat(Files.readAllBytes(cards)).isEqualTo(failedOnly);
+    assertThat(api.queries).isEmpty();
+
+    CliRunner.Run afresh = cli.run("batch", "results", id, "-o", cards.toString(), "--overwrite");
+    assertThat(afresh.exit()).as(afresh.err()).isZero();
+    assertThat(seqs(cards)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+  }
+
+  @Test
   void cancelsAndLists() throws IOException {
     String id = cli.run("batch", "submit", products(6, 0).toString()).firstLine();
 

@@ -15,17 +15,29 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The batch endpoints of batch-api §1 over the JDK HttpClient. Network failures, 503 and 429 are
- * retried per the {@link RetryPolicy} with the very same request, so a creation that lost its
- * answer is repeated with the same idempotency key and never creates a second batch.
+ * The batch endpoints of batch-api §1 over the JDK HttpClient. Network failures, 429 and the
+ * passing answers of the service or the ingress in front of it (502, 503, 504) are retried per the
+ * {@link RetryPolicy} with the very same request, so a creation that lost its answer is repeated
+ * with the same idempotency key and never creates a second batch.
  */
 public final class BatchApi {
 
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+
+  /**
+   * How long an answer's body may go without a byte before the connection counts as dead. The
+   * service streams results as they are read from the database, so a minute of silence is no longer
+   * a slow server but a connection that died without a reset.
+   */
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
+
+  /** The answers that go away by themselves: overload, rate limit and a gateway between. */
+  private static final Set<Integer> TRANSIENT_STATUSES = Set.of(429, 502, 503, 504);
 
   /** A 256 MiB upload on a slow line takes a while; the answer comes once the body is read. */
   private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(30);
@@ -34,12 +46,18 @@ public final class BatchApi {
   private final URI baseUrl;
   private final String apiKey;
   private final RetryPolicy retry;
+  private final Duration idleTimeout;
 
   public BatchApi(HttpClient http, URI baseUrl, String apiKey, RetryPolicy retry) {
+    this(http, baseUrl, apiKey, retry, IDLE_TIMEOUT);
+  }
+
+  BatchApi(HttpClient http, URI baseUrl, String apiKey, RetryPolicy retry, Duration idleTimeout) {
     this.http = http;
     this.baseUrl = baseUrl;
     this.apiKey = apiKey;
     this.retry = retry;
+    this.idleTimeout = idleTimeout;
   }
 
   public Batch create(Upload upload, String idempotencyKey) {
@@ -81,7 +99,8 @@ public final class BatchApi {
 
   /**
    * Streams the results after {@code after} into {@code sink}, in {@code seq} order. A stream that
-   * breaks is resumed after the last line the sink took, so every line reaches it once.
+   * breaks, or stalls for the idle timeout, is resumed after the last line the sink took, so every
+   * line reaches it once.
    *
    * @param status a filter ({@code succeeded}, {@code failed}, {@code cancelled}) or null
    * @return the last {@code seq} the sink took ({@code after} if none)
@@ -110,7 +129,9 @@ public final class BatchApi {
         if (failures >= retry.attempts()) {
           throw new Unreachable(baseUrl, broken.cause);
         }
-        pause(retry.delayAfter(failures, null), "the results stream broke");
+        pause(
+            retry.delayAfter(failures, null),
+            "the results stream broke (" + broken.cause.getClass().getSimpleName() + ")");
       } catch (IOException e) {
         throw new Unreachable(baseUrl, e);
       }
@@ -167,7 +188,7 @@ public final class BatchApi {
     for (int attempt = 1; ; attempt++) {
       HttpResponse<InputStream> response;
       try {
-        response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        response = http.send(request.build(), IdleTimeoutBody.handler(idleTimeout));
       } catch (IOException e) {
         if (attempt >= retry.attempts()) {
           throw new Unreachable(baseUrl, e);
@@ -181,7 +202,7 @@ public final class BatchApi {
         throw new CancellationException("interrupted");
       }
       int status = response.statusCode();
-      if ((status == 503 || status == 429) && attempt < retry.attempts()) {
+      if (TRANSIENT_STATUSES.contains(status) && attempt < retry.attempts()) {
         discard(response);
         pause(retry.delayAfter(attempt, Answers.retryAfter(response)), "HTTP " + status);
         continue;

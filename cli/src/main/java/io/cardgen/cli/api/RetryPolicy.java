@@ -4,9 +4,10 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * How often and how long to retry an answer that may go away by itself: a network failure, 503 or
- * 429. Every request the client sends is safe to repeat (creation carries its idempotency key,
- * cancel is idempotent, the rest only read), so one policy serves all of them.
+ * How often and how long to retry an answer that may go away by itself: a network failure, a
+ * stalled or broken stream, 429, 502, 503 or 504. Every request the client sends is safe to repeat
+ * (creation carries its idempotency key, cancel is idempotent, the rest only read), so one policy
+ * serves all of them.
  *
  * @param attempts total tries, at least 1
  * @param firstDelay the wait before the second try; each further wait doubles, up to {@code

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -46,6 +47,11 @@ final class BatchBody implements AutoCloseable {
     out.write('\n');
   }
 
+  /**
+   * Ends the JSON form with the batch's options. Metadata goes in key order whatever order the map
+   * has: the service compares a repeated creation with the first by its raw bytes, so the same
+   * command must write the same body on every run (a {@code Map.copyOf} order differs per JVM).
+   */
   void finish(JsonMapper json, String webhookUrl, Map<String, String> metadata) throws IOException {
     if (wrapped) {
       ObjectNode options = JsonNodeFactory.instance.objectNode();
@@ -53,7 +59,7 @@ final class BatchBody implements AutoCloseable {
         options.put("webhook_url", webhookUrl);
       }
       ObjectNode pairs = options.putObject("metadata");
-      metadata.forEach(pairs::put);
+      new TreeMap<>(metadata).forEach(pairs::put);
       String tail = json.writeValueAsString(options).substring(1);
       out.write(("]," + tail).getBytes(StandardCharsets.UTF_8));
     }

@@ -1,7 +1,9 @@
 package io.cardgen.cli.input;
 
 import java.nio.charset.Charset;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How to read the input file and what goes with the batch.
@@ -9,7 +11,8 @@ import java.util.Map;
  * @param delimiter the CSV delimiter, or null to guess it from the header row
  * @param maxPhotoBytes the largest local photo inlined (the service's default limit is 10 MiB)
  * @param webhookUrl the batch's {@code webhook_url}, or null
- * @param metadata the batch's {@code metadata}, possibly empty
+ * @param metadata the batch's {@code metadata}, possibly empty; kept sorted by key, because the
+ *     service fingerprints the raw body and the same pairs must give the same bytes on every run
  */
 public record SubmitOptions(
     InputFormat format,
@@ -20,6 +23,6 @@ public record SubmitOptions(
     Map<String, String> metadata) {
 
   public SubmitOptions {
-    metadata = Map.copyOf(metadata);
+    metadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
   }
 }

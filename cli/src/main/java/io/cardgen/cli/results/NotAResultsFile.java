@@ -1,6 +1,6 @@
 package io.cardgen.cli.results;
 
-/** The output file exists but its last record is not one this client writes. */
+/** The output file exists but holds something other than results this client writes. */
 public final class NotAResultsFile extends RuntimeException {
 
   NotAResultsFile(String message) {

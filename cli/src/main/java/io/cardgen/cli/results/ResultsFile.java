@@ -11,15 +11,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The output of {@code cardgen batch results}, resumable: opening an existing file drops a
- * half-written last record, reads the {@code seq} of the last complete one and appends after it, so
- * an interrupted download continues with {@code ?after=} and no line appears twice. Lines with a
- * {@code seq} the file already has are skipped, whatever the server sends.
+ * The output of {@code cardgen batch results}, resumable: opening an existing file checks that it
+ * holds this client's results of the same {@code --status} filter, drops a half-written last
+ * record, reads the {@code seq} of the last complete one and appends after it, so an interrupted
+ * download continues with {@code ?after=} and no line appears twice. Lines with a {@code seq} the
+ * file already has are skipped, whatever the server sends.
  */
 public final class ResultsFile implements ResultSink, AutoCloseable {
 
@@ -46,21 +46,25 @@ public final class ResultsFile implements ResultSink, AutoCloseable {
 
   /**
    * Opens {@code path} for appending after its last complete record, or afresh when it is missing,
-   * empty or {@code overwrite} is set.
+   * empty or {@code overwrite} is set. An existing file is read in full first and changed (its
+   * half-written tail cut off) only once it is known to be this client's results of the same
+   * filter.
    *
+   * @param status the {@code --status} filter of this download, or null for all items
    * @throws NotAResultsFile when the file holds something this client did not write
+   * @throws FilterMismatch when the file was downloaded with another filter
    */
-  public static ResultsFile open(Path path, boolean overwrite) throws IOException {
+  public static ResultsFile open(Path path, boolean overwrite, String status) throws IOException {
     ResultFormat format = ResultFormat.of(path);
     long lastSeq = 0;
-    boolean fresh = overwrite || !Files.exists(path);
+    boolean fresh = overwrite || !Files.exists(path) || Files.size(path) == 0;
     if (!fresh) {
-      Tail tail = Tail.of(path, format.terminator.getBytes(StandardCharsets.US_ASCII));
+      WrittenResults written = WrittenResults.read(path, format);
+      written.checkContinuableWith(status);
       try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
-        channel.truncate(tail.completeLength());
+        channel.truncate(written.completeLength());
       }
-      fresh = tail.completeLength() == 0;
-      lastSeq = fresh ? 0 : seqOf(tail.lastRecord(), format, path);
+      lastSeq = written.lastSeq();
     }
     BufferedWriter writer =
         new BufferedWriter(
@@ -79,24 +83,6 @@ public final class ResultsFile implements ResultSink, AutoCloseable {
       file.csv.printRecord(CsvResults.HEADER);
     }
     return file;
-  }
-
-  private static long seqOf(String record, ResultFormat format, Path path) {
-    try {
-      if (format == ResultFormat.JSONL) {
-        JsonNode seq = JSON.readTree(record).path("seq");
-        if (seq.canConvertToExactIntegral() && seq.isIntegralNumber()) {
-          return seq.asLong();
-        }
-      } else {
-        String first = record.replace("\uFEFF", "").split(",", 2)[0];
-        return first.equals(CsvResults.HEADER.get(0)) ? 0 : Long.parseLong(first);
-      }
-    } catch (JacksonException | NumberFormatException malformed) {
-      // reported below
-    }
-    throw new NotAResultsFile(
-        path + " exists but does not end with a cardgen result; pass --overwrite to replace it");
   }
 
   /** The {@code seq} the file ended with when it was opened (0 for a new file). */

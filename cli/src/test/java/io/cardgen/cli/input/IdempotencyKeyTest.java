@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,6 +76,35 @@ class IdempotencyKeyTest {
     Files.write(dir.resolve("p.png"), png);
 
     assertThat(key("a.csv", csv, null, Map.of())).isNotEqualTo(before);
+  }
+
+  @Test
+  void writesTheSameBodyWhateverOrderTheMetadataPairsComeIn() throws IOException {
+    Map<String, String> forward = new LinkedHashMap<>();
+    Map<String, String> backward = new LinkedHashMap<>();
+    StringJoiner sorted = new StringJoiner(",", "\"metadata\":{", "}}");
+    for (int i = 1; i <= 16; i++) {
+      forward.put("k" + (100 + i), "v" + i);
+      backward.put("k" + (117 - i), "v" + (17 - i));
+      sorted.add("\"k" + (100 + i) + "\":\"v" + i + "\"");
+    }
+
+    byte[] first = body("a.csv", forward);
+    byte[] second = body("b.csv", backward);
+
+    // The service fingerprints the raw body: a rerun must send these very bytes, in any JVM.
+    assertThat(second).isEqualTo(first);
+    assertThat(new String(first, StandardCharsets.UTF_8)).endsWith(sorted.toString());
+  }
+
+  private byte[] body(String name, Map<String, String> metadata) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, CSV);
+    SubmitOptions options =
+        new SubmitOptions(null, StandardCharsets.UTF_8, null, 1 << 20, null, metadata);
+    try (PreparedBatch prepared = BatchFiles.prepare(file, options)) {
+      return Files.readAllBytes(prepared.upload().body());
+    }
   }
 
   private String key(String name, String content, String webhook, Map<String, String> metadata)

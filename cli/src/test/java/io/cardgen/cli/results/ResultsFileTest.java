@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Resuming an output file an interrupted run left behind. */
 class ResultsFileTest {
@@ -18,7 +20,7 @@ class ResultsFileTest {
 
   @Test
   void aNewFileStartsAfterSeqZero() throws IOException {
-    try (ResultsFile file = ResultsFile.open(dir.resolve("cards.jsonl"), false)) {
+    try (ResultsFile file = ResultsFile.open(dir.resolve("cards.jsonl"), false, null)) {
       assertThat(file.resumedAfter()).isZero();
     }
   }
@@ -26,13 +28,13 @@ class ResultsFileTest {
   @Test
   void dropsAHalfWrittenJsonlLineAndResumesAfterTheLastCompleteOne() throws IOException {
     Path path = dir.resolve("cards.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false)) {
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
       file.accept(line(1, "a"));
       file.accept(line(2, "b"));
     }
     Files.writeString(path, "{\"seq\":3,\"custom_id\":\"c\",\"sta", StandardOpenOption.APPEND);
 
-    try (ResultsFile file = ResultsFile.open(path, false)) {
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
       assertThat(file.resumedAfter()).isEqualTo(2);
       file.accept(line(3, "c"));
     }
@@ -43,7 +45,7 @@ class ResultsFileTest {
   @Test
   void skipsLinesTheFileAlreadyHas() throws IOException {
     Path path = dir.resolve("cards.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false)) {
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
       assertThat(file.accept(line(1, "a"))).isEqualTo(1);
       assertThat(file.accept(line(2, "b"))).isEqualTo(2);
       assertThat(file.accept(line(2, "b"))).isEqualTo(2);
@@ -56,14 +58,14 @@ class ResultsFileTest {
   @Test
   void resumesACsvWhoseCellsSpanLinesAndDropsAHalfWrittenRecord() throws IOException {
     Path path = dir.resolve("cards.csv");
-    try (ResultsFile file = ResultsFile.open(path, false)) {
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
       file.accept(card(1, "Первая строка\r\nвторая, с запятой"));
       file.accept(card(2, "Ещё\nодна"));
     }
     Files.writeString(
         path, "3,x-3,succeeded,,,u3,,standard,,\"Обрыв\nна полу", StandardOpenOption.APPEND);
 
-    try (ResultsFile file = ResultsFile.open(path, false)) {
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
       assertThat(file.resumedAfter()).isEqualTo(2);
       file.accept(card(3, "Третья"));
     }
@@ -77,9 +79,9 @@ class ResultsFileTest {
   @Test
   void aCsvWithOnlyItsHeaderResumesAfterSeqZero() throws IOException {
     Path path = dir.resolve("cards.csv");
-    ResultsFile.open(path, false).close();
+    ResultsFile.open(path, false, null).close();
 
-    try (ResultsFile file = ResultsFile.open(path, false)) {
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
       assertThat(file.resumedAfter()).isZero();
     }
     assertThat(Files.readString(path).split("\r\n")).hasSize(1);
@@ -90,13 +92,110 @@ class ResultsFileTest {
     Path path = dir.resolve("notes.jsonl");
     Files.writeString(path, "my own notes\n");
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false)).isInstanceOf(NotAResultsFile.class);
+    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+        .isInstanceOf(NotAResultsFile.class);
     assertThat(Files.readString(path)).isEqualTo("my own notes\n");
 
-    try (ResultsFile file = ResultsFile.open(path, true)) {
+    try (ResultsFile file = ResultsFile.open(path, true, null)) {
       assertThat(file.resumedAfter()).isZero();
     }
     assertThat(Files.readString(path)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "products.csv, 'sku,short_description\\nk-1,Кружка\\nk-2,Ваза\\n'",
+    "notes.jsonl, my own notes",
+    "notes.txt, '{\"seq\": 1'"
+  })
+  void leavesAFileWithoutAnyRecordEndUntouched(String name, String content) throws IOException {
+    Path path = dir.resolve(name);
+    Files.writeString(path, content.replace("\\n", "\n"));
+    byte[] before = Files.readAllBytes(path);
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+        .isInstanceOf(NotAResultsFile.class);
+
+    assertThat(Files.readAllBytes(path)).isEqualTo(before);
+  }
+
+  @Test
+  void leavesTheInputSpreadsheetUntouchedWhenItsLastRowHasNoLineBreak() throws IOException {
+    Path path = dir.resolve("products.csv");
+    Files.writeString(path, "sku,short_description\r\nk-1,Кружка\r\nk-2,Ваза");
+    byte[] before = Files.readAllBytes(path);
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+        .isInstanceOf(NotAResultsFile.class);
+
+    assertThat(Files.readAllBytes(path)).isEqualTo(before);
+  }
+
+  @Test
+  void refusesACsvWithoutTheResultsHeaderEvenWhenItsRowsStartWithNumbers() throws IOException {
+    Path path = dir.resolve("products.csv");
+    Files.writeString(path, "sku,short_description\r\n1001,Кружка\r\n1002,Ваза\r\n");
+    byte[] before = Files.readAllBytes(path);
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+        .isInstanceOf(NotAResultsFile.class);
+
+    assertThat(Files.readAllBytes(path)).isEqualTo(before);
+  }
+
+  @Test
+  void refusesToContinueAFilteredDownloadWithoutItsFilter() throws IOException {
+    Path path = dir.resolve("failed.jsonl");
+    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+      file.accept(line(4, "d"));
+      file.accept(line(9, "i"));
+    }
+    Files.writeString(path, "{\"seq\":12,\"cus", StandardOpenOption.APPEND);
+    byte[] before = Files.readAllBytes(path);
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+        .isInstanceOf(FilterMismatch.class)
+        .hasMessageContaining("holds only failed results up to seq 9")
+        .hasMessageContaining("run the command with --status failed");
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "succeeded"))
+        .isInstanceOf(FilterMismatch.class);
+    assertThat(Files.readAllBytes(path)).isEqualTo(before);
+
+    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+      assertThat(file.resumedAfter()).isEqualTo(9);
+    }
+  }
+
+  @Test
+  void refusesToContinueADownloadOfEveryItemWithAFilter() throws IOException {
+    Path path = dir.resolve("cards.csv");
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+      file.accept(card(1, "Первая"));
+      file.accept(line(2, "b"));
+    }
+    byte[] before = Files.readAllBytes(path);
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "failed"))
+        .isInstanceOf(FilterMismatch.class)
+        .hasMessageContaining("holds every result up to seq 2")
+        .hasMessageContaining("run the command without --status");
+    assertThat(Files.readAllBytes(path)).isEqualTo(before);
+  }
+
+  @Test
+  void aFilteredDownloadThatSkippedNothingYetContinuesEitherWay() throws IOException {
+    Path path = dir.resolve("failed.jsonl");
+    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+      file.accept(line(1, "a"));
+      file.accept(line(2, "b"));
+    }
+
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+      assertThat(file.resumedAfter()).isEqualTo(2);
+    }
+    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+      assertThat(file.resumedAfter()).isEqualTo(2);
+    }
   }
 
   private static String line(long seq, String customId) {
