@@ -139,10 +139,11 @@ class BatchFeeder implements SmartLifecycle {
     boolean claimedAny = false;
     // Calls queue for the provider's limits: items claimed now would wait behind them, their
     // leases and time budgets running, and fail if the wait outlasts the budget. Claimed later,
-    // they start when the provider has room. The items claimed last must have reached the gate
-    // (or ended) first, or the queue they are about to join would not show yet; each arrival
-    // wakes the feeder.
-    while (running && onTheirWay.get() == 0 && backlog.waiting() == 0) {
+    // they start when the provider has room. Where limits apply, the items claimed last must have
+    // reached the gate (or ended) first, or the queue they are about to join would not show yet;
+    // each arrival wakes the feeder. Without limits nothing queues there, and claims go on at
+    // once (waiting for arrivals would cap a batch's rate at one claim per photo load).
+    while (running && backlog.waiting() == 0 && (onTheirWay.get() == 0 || !backlog.limited())) {
       int slots = capacity.tryAcquireForBatch(CLAIMS_PER_STATEMENT);
       if (slots == 0) {
         return claimedAny;

@@ -86,6 +86,10 @@ final class AdaptiveConcurrency {
     }
   }
 
+  int max() {
+    return (int) max;
+  }
+
   int limit() {
     lock.lock();
     try {

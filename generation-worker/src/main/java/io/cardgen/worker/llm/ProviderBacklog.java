@@ -7,9 +7,12 @@ package io.cardgen.worker.llm;
  */
 public interface ProviderBacklog {
 
-  /** A worker without provider limits: nothing ever waits. */
-  ProviderBacklog NONE = () -> 0;
-
   /** Calls waiting to be let through to the provider now. */
   int waiting();
+
+  /**
+   * Whether calls may have to wait at all: a shared budget is configured, or 429s have shrunk the
+   * concurrency below its maximum. Without either, nothing queues at the gate.
+   */
+  boolean limited();
 }

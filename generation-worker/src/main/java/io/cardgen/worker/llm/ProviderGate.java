@@ -76,6 +76,13 @@ final class ProviderGate implements ProviderBacklog {
     return waiting.get();
   }
 
+  @Override
+  public boolean limited() {
+    return budget != RateBudget.UNLIMITED
+        || concurrency.limit() < concurrency.max()
+        || pausedUntilNanos.get() - System.nanoTime() > 0;
+  }
+
   private Optional<Pass> pass(Instant latestStart) throws InterruptedException {
     long deadlineNanos =
         System.nanoTime() + Duration.between(clock.instant(), latestStart).toNanos();
