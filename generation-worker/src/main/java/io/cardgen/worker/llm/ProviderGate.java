@@ -110,7 +110,7 @@ final class ProviderGate implements ProviderBacklog {
   }
 
   private boolean takeFromBudget(long deadlineNanos) throws InterruptedException {
-    while (budget.take(clock.instant()).isEmpty()) {
+    while (!budget.take(clock.instant())) {
       Instant now = clock.instant();
       long untilNext = Duration.between(now, budget.nextWindow(now)).toNanos();
       if (!sleepUntil(deadlineNanos, untilNext + jitter(untilNext))) {

@@ -1,7 +1,6 @@
 package io.cardgen.worker.llm;
 
 import java.time.Instant;
-import java.util.OptionalLong;
 
 /** The provider's requests/tokens-per-minute allowance, shared by every worker that calls it. */
 interface RateBudget {
@@ -10,8 +9,8 @@ interface RateBudget {
   RateBudget UNLIMITED =
       new RateBudget() {
         @Override
-        public OptionalLong take(Instant now) {
-          return OptionalLong.of(0);
+        public boolean take(Instant now) {
+          return true;
         }
 
         @Override
@@ -23,8 +22,8 @@ interface RateBudget {
         public void spent(Instant at, long tokens) {}
       };
 
-  /** Takes one request in the current window; the window's id, or empty when it is used up. */
-  OptionalLong take(Instant now);
+  /** Takes one request in the current window; false when it is used up. */
+  boolean take(Instant now);
 
   /** When the window after the one holding {@code now} starts. */
   Instant nextWindow(Instant now);

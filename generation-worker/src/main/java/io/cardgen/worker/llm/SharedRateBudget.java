@@ -2,7 +2,6 @@ package io.cardgen.worker.llm;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -54,18 +53,16 @@ final class SharedRateBudget implements RateBudget {
   }
 
   @Override
-  public OptionalLong take(Instant now) {
+  public boolean take(Instant now) {
     long window = now.toEpochMilli() / windowMillis;
     forgetOldWindowsOnce(window);
     return jdbc.sql(TAKE)
-            .param("window", start(window))
-            .param("requests", requestsPerWindow)
-            .param("tokens", tokensPerWindow)
-            .query(Integer.class)
-            .optional()
-            .isPresent()
-        ? OptionalLong.of(window)
-        : OptionalLong.empty();
+        .param("window", start(window))
+        .param("requests", requestsPerWindow)
+        .param("tokens", tokensPerWindow)
+        .query(Integer.class)
+        .optional()
+        .isPresent();
   }
 
   @Override

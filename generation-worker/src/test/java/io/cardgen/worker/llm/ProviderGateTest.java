@@ -9,7 +9,6 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,11 +31,11 @@ class ProviderGateTest {
     }
 
     @Override
-    public OptionalLong take(Instant now) {
+    public boolean take(Instant now) {
       if (failures.getAndDecrement() > 0) {
         throw new IllegalStateException("database unreachable");
       }
-      return OptionalLong.of(1);
+      return true;
     }
 
     @Override
