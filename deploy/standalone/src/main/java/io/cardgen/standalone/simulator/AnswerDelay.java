@@ -4,14 +4,20 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * When an answer leaves: the simulator's configured latency, or the one {@code [sim:latency=MS]}
- * asks for instead, plus any {@code [sim:slow=MS]}.
+ * When an answer leaves: the simulator's configured latency, or the time a {@code [sim:slow=MS]} or
+ * {@code [sim:latency=MS]} asks for instead (DESIGN.md: "answer after MS milliseconds").
  */
-record AnswerDelay(Optional<Duration> latency, Duration extra) {
+record AnswerDelay(Optional<Duration> requested) {
 
-  static final AnswerDelay CONFIGURED = new AnswerDelay(Optional.empty(), Duration.ZERO);
+  static final AnswerDelay CONFIGURED = new AnswerDelay(Optional.empty());
+
+  /** Several delay directives in one request: the longest, so none answers earlier than asked. */
+  AnswerDelay orLonger(Duration other) {
+    return new AnswerDelay(
+        Optional.of(requested.filter(current -> current.compareTo(other) >= 0).orElse(other)));
+  }
 
   Duration after(Duration configured) {
-    return latency.orElse(configured).plus(extra);
+    return requested.orElse(configured);
   }
 }

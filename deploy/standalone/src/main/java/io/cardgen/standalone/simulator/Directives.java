@@ -2,7 +2,6 @@ package io.cardgen.standalone.simulator;
 
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,10 +9,11 @@ import java.util.regex.Pattern;
  * Test switches written into the short description, like a payment provider's test card numbers:
  * {@code [sim:refuse]}, {@code [sim:truncate]}, {@code [sim:empty]}, {@code [sim:invalid]}, {@code
  * [sim:short]}, {@code [sim:fail]} pick a {@link Behaviour}; {@code [sim:short-once]} and {@code
- * [sim:invent]} misbehave only until the worker asks for a repair; {@code [sim:slow=MS]} delays the
- * answer by MS more; {@code [sim:latency=MS]} answers after MS instead of the configured latency,
- * so a benchmark can warm a slow simulator's clients up quickly. When several behaviours are given,
- * the first wins.
+ * [sim:invent]} misbehave only until the worker asks for a repair; {@code [sim:slow=MS]} answers
+ * after MS milliseconds instead of the configured latency, as DESIGN.md says; {@code
+ * [sim:latency=MS]} is its older name, which the benchmarks use to warm a slow simulator's clients
+ * up quickly. When several behaviours are given, the first wins; when several delays are, the
+ * longest.
  */
 record Directives(Behaviour behaviour, AnswerDelay delay) {
 
@@ -22,21 +22,18 @@ record Directives(Behaviour behaviour, AnswerDelay delay) {
 
   static Directives in(String text) {
     Behaviour behaviour = Behaviour.NORMAL;
-    Optional<Duration> latency = Optional.empty();
-    Duration extra = Duration.ZERO;
+    AnswerDelay delay = AnswerDelay.CONFIGURED;
     Matcher directive = DIRECTIVE.matcher(text);
     while (directive.find()) {
       String name = directive.group(1).toLowerCase(Locale.ROOT);
       String millis = directive.group(2);
-      if (name.equals("slow") && millis != null) {
-        extra = Duration.ofMillis(Long.parseLong(millis));
-      } else if (name.equals("latency") && millis != null) {
-        latency = Optional.of(Duration.ofMillis(Long.parseLong(millis)));
+      if ((name.equals("slow") || name.equals("latency")) && millis != null) {
+        delay = delay.orLonger(Duration.ofMillis(Long.parseLong(millis)));
       } else if (behaviour == Behaviour.NORMAL) {
         behaviour = Behaviour.named(name);
       }
     }
-    return new Directives(behaviour, new AnswerDelay(latency, extra));
+    return new Directives(behaviour, delay);
   }
 
   /** The text without any directive, so none leaks into the card. */

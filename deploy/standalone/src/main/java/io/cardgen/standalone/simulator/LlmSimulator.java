@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code response_format} and the requested description length; directives such as {@code
  * [sim:refuse]} in the user text make it misbehave on purpose (see {@link Directives}).
  *
- * <p>Every answer is sent after the configured latency (or a {@code [sim:latency=MS]}) plus any
- * {@code [sim:slow=MS]}. The wait is a scheduled task, not a sleeping thread, so hundreds of
- * requests can be in flight at once.
+ * <p>Every answer is sent after the configured latency, or after the MS of a {@code [sim:slow=MS]}
+ * (or {@code [sim:latency=MS]}) instead. The wait is a scheduled task, not a sleeping thread, so
+ * hundreds of requests can be in flight at once.
  */
 public final class LlmSimulator implements AutoCloseable {
 

@@ -145,12 +145,16 @@ class LlmSimulatorDirectivesTest {
   }
 
   @Test
-  void addsTheSlowDelayToTheRequestedLatency() {
-    AnswerDelay delay = Directives.in("[sim:slow=7] text [sim:latency=5]").delay();
+  void answersAfterTheSlowDelayInsteadOfTheConfiguredLatency() {
+    Duration configured = Duration.ofSeconds(2);
 
-    assertThat(delay.after(Duration.ofSeconds(2))).isEqualTo(Duration.ofMillis(12));
-    assertThat(Directives.in("text [sim:slow=7]").delay().after(Duration.ofSeconds(2)))
-        .isEqualTo(Duration.ofMillis(2007));
+    assertThat(Directives.in("text [sim:slow=7]").delay().after(configured))
+        .isEqualTo(Duration.ofMillis(7));
+    assertThat(Directives.in("[sim:slow=7] text [sim:latency=5]").delay().after(configured))
+        .isEqualTo(Duration.ofMillis(7));
+    assertThat(Directives.in("[sim:latency=5000] text [sim:slow=7]").delay().after(configured))
+        .isEqualTo(Duration.ofMillis(5000));
+    assertThat(Directives.in("text").delay().after(configured)).isEqualTo(configured);
   }
 
   @Test
