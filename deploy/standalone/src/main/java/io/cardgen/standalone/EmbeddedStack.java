@@ -56,7 +56,7 @@ final class EmbeddedStack {
     if (!settings.has("CARDGEN_S3_ENDPOINT")) {
       startS3(settings);
     }
-    if (!settings.has("CARDGEN_LLM_BASE_URL")) {
+    if (settings.wantsSimulator()) {
       LlmSimulator simulator =
           LlmSimulator.start(
               "127.0.0.1",

@@ -28,6 +28,15 @@ record StandaloneSettings(
         env);
   }
 
+  /**
+   * DESIGN.md: the simulator is the provider "when no LLM key is configured". A base URL alone is a
+   * provider that needs no key (a local model server, a test double); a key alone goes to the
+   * OpenAI API (the worker's default), never to the simulator.
+   */
+  boolean wantsSimulator() {
+    return !has("CARDGEN_LLM_BASE_URL") && !has("CARDGEN_LLM_API_KEY");
+  }
+
   boolean has(String variable) {
     String value = environment.get(variable);
     return value != null && !value.isBlank();

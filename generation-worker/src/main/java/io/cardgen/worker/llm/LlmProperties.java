@@ -11,7 +11,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * How the worker reaches the LLM (any OpenAI-compatible {@code /chat/completions} endpoint: the
  * real provider or the simulator).
  *
- * @param baseUrl the API root including {@code /v1}, for example {@code https://api.openai.com/v1}
+ * @param baseUrl the API root including {@code /v1}, for example {@code https://api.openai.com/v1};
+ *     unset, the simulator's address while the key is the simulator's, the OpenAI API otherwise, so
+ *     that a configured key never goes to a local port it was not meant for
+ * @param apiKey the provider's key; {@value #SIMULATOR_KEY} (the default) means no key is
+ *     configured, and the simulator is the provider (DESIGN.md)
  * @param timeout the whole budget of one card, retries, backoff and the repair round included; keep
  *     it below the job lease. A retry or the repair starts only when a full {@code attemptTimeout}
  *     still fits in the budget, so a card never takes longer than {@code max(timeout,
@@ -36,10 +40,16 @@ record LlmProperties(
     @DefaultValue("v4") String promptVersion,
     @DefaultValue("low") DetailLevel imageDetail) {
 
+  static final String SIMULATOR_KEY = "simulator";
+  static final String SIMULATOR_URL = "http://localhost:8090/v1";
+  static final String PROVIDER_URL = "https://api.openai.com/v1";
+
   private static final Pattern VERSION = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
   LlmProperties {
-    requireText(baseUrl, "baseUrl");
+    if (baseUrl == null || baseUrl.isBlank()) {
+      baseUrl = SIMULATOR_KEY.equals(apiKey) ? SIMULATOR_URL : PROVIDER_URL;
+    }
     requireText(apiKey, "apiKey");
     requireText(model, "model");
     requirePositive(timeout, "timeout");

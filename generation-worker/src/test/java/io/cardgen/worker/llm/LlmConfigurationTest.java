@@ -45,6 +45,29 @@ class LlmConfigurationTest {
   }
 
   @Test
+  void sendsAConfiguredKeyWithoutABaseUrlToTheProviderNotToTheSimulator() {
+    context
+        .withPropertyValues("cardgen.llm.api-key=sk-real", "cardgen.llm.model=gpt-4o-mini")
+        .run(
+            started ->
+                assertThat(started.getBean(LlmProperties.class).baseUrl())
+                    .isEqualTo("https://api.openai.com/v1"));
+  }
+
+  @Test
+  void takesTheSimulatorAsTheProviderWhenNoKeyIsConfigured() {
+    context
+        .withPropertyValues(
+            "cardgen.llm.base-url=",
+            "cardgen.llm.api-key=simulator",
+            "cardgen.llm.model=gpt-4o-mini")
+        .run(
+            started ->
+                assertThat(started.getBean(LlmProperties.class).baseUrl())
+                    .isEqualTo("http://localhost:8090/v1"));
+  }
+
+  @Test
   void refusesToStartWithAnUnknownPromptVersion() {
     context
         .withPropertyValues(
