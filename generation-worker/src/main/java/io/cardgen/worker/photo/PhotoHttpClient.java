@@ -1,6 +1,7 @@
 package io.cardgen.worker.photo;
 
 import io.cardgen.common.net.AddressPolicy;
+import io.cardgen.worker.net.ResponseHeadLimits;
 import java.time.Duration;
 import java.util.List;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -36,6 +37,7 @@ final class PhotoHttpClient {
     PoolingHttpClientConnectionManager connections =
         PoolingHttpClientConnectionManagerBuilder.create()
             .setDnsResolver(new CheckedDnsResolver(policy))
+            .setConnectionFactory(ResponseHeadLimits.connections())
             .setDefaultConnectionConfig(
                 ConnectionConfig.custom()
                     .setConnectTimeout(timeout(properties.connectTimeout()))

@@ -1,5 +1,6 @@
 package io.cardgen.worker.webhook;
 
+import io.cardgen.worker.net.ResponseHeadLimits;
 import io.cardgen.worker.webhook.Destinations.Checked;
 import io.cardgen.worker.webhook.Destinations.Destination;
 import io.cardgen.worker.webhook.Destinations.Refused;
@@ -114,6 +115,7 @@ final class WebhookSender implements AutoCloseable {
         .setConnectionManager(
             PoolingHttpClientConnectionManagerBuilder.create()
                 .setDnsResolver(new PinnedResolver(addresses.toArray(InetAddress[]::new)))
+                .setConnectionFactory(ResponseHeadLimits.connections())
                 .setDefaultConnectionConfig(
                     ConnectionConfig.custom()
                         .setConnectTimeout(limit)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.testsupport.PhotoHost;
 import io.cardgen.testsupport.TestImages;
+import io.cardgen.worker.net.ResponseHeadLimits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ServerSocket;
@@ -65,6 +66,25 @@ class PhotoLinkFetcherTest {
 
     assertThat(outcome).isInstanceOf(FetchOutcome.Fetched.class);
     assertThat(((FetchOutcome.Fetched) outcome).bytes()).isEqualTo(jpeg);
+  }
+
+  @Test
+  void aHostSendingMoreHeaderFieldsThanTheBoundIsUnavailable() {
+    server.on(
+        "/crowded",
+        PhotoHost.of(
+            exchange -> {
+              for (int i = 0; i < ResponseHeadLimits.MAX_HEADERS; i++) {
+                exchange.getResponseHeaders().add("X-Field-" + i, "value");
+              }
+              exchange.sendResponseHeaders(200, PNG.length);
+              try (OutputStream out = exchange.getResponseBody()) {
+                out.write(PNG);
+              }
+            }));
+
+    assertThat(allowingLocal.fetch(server.uri("/crowded")))
+        .isInstanceOf(FetchOutcome.Unavailable.class);
   }
 
   @Test
