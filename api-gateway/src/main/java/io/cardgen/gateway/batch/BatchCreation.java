@@ -16,6 +16,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -26,6 +29,10 @@ import org.springframework.util.unit.DataSize;
  * read as a stream, every item checked and its inline photos stored as they come, then one
  * transaction records the batch, its items as queued jobs and the reservation of all their credits
  * — or nothing. Whatever is refused, the photos stored for it are deleted again.
+ *
+ * <p>A commit can succeed in PostgreSQL while its answer is lost on the way back: when the
+ * transaction fails, PostgreSQL's status of that transaction decides, and when it cannot be read or
+ * the commit is still under way the photos stay ({@link CommitInDoubt}).
  */
 @Component
 class BatchCreation {
@@ -51,9 +58,24 @@ class BatchCreation {
   /** Another request recorded a batch under the same key first. */
   private record KeyTaken() implements Outcome {}
 
+  /**
+   * The transaction failed ({@linkplain #getCause() the cause}, a failed lookup suppressed in it)
+   * and whether it committed could not be read back, or PostgreSQL was still committing it. The
+   * photos stay: if it did, its items run and need them, and an orphaned photo costs far less than
+   * a batch whose every item fails. Ends as any unexpected failure does: 503, and the client's
+   * retry with the key finds out.
+   */
+  static final class CommitInDoubt extends RuntimeException {
+    private CommitInDoubt(RuntimeException failure) {
+      super("Batch transaction failed and whether it committed is unknown", failure);
+    }
+  }
+
   /** What the request says besides its body. */
   record Request(
       Account account, Plan plan, String key, BatchBody.Format format, BatchOptions.Raw query) {}
+
+  private static final Logger log = LoggerFactory.getLogger(BatchCreation.class);
 
   private final BatchStore store;
   private final PhotoIntake photos;
@@ -115,6 +137,9 @@ class BatchCreation {
       Outcome outcome;
       try {
         outcome = readAndRecord(request, in, context, items, lease);
+      } catch (CommitInDoubt unknown) {
+        // The batch may be recorded and about to run: its photos stay.
+        throw unknown;
       } catch (RuntimeException | IOException failure) {
         photos.discard(items.storedPhotos());
         throw failure;
@@ -199,7 +224,7 @@ class BatchCreation {
             valid.metadataJson(),
             valid.webhookUrl(),
             clock.instant().truncatedTo(ChronoUnit.MICROS));
-    Outcome outcome = transaction.execute(status -> recordAll(batch, accepted, status));
+    Outcome outcome = recordInOneTransaction(batch, accepted);
     if (outcome instanceof Created) {
       statistics.batchRecorded(accepted.size());
     }
@@ -209,6 +234,23 @@ class BatchCreation {
           account.id(), store.findByKey(account.id(), request.key()).orElseThrow(), fingerprint);
     }
     return outcome;
+  }
+
+  private Outcome recordInOneTransaction(
+      BatchStore.NewBatch batch, List<ItemIntake.NewItem> accepted) {
+    AtomicReference<String> transactionId = new AtomicReference<>();
+    try {
+      return transaction.execute(
+          status -> {
+            transactionId.set(store.transactionId());
+            return recordAll(batch, accepted, status);
+          });
+    } catch (RuntimeException failure) {
+      if (transactionId.get() == null) {
+        throw failure; // before the transaction's first statement: nothing was written
+      }
+      return recordedDespite(batch, transactionId.get(), failure);
+    }
   }
 
   private Outcome recordAll(
@@ -222,6 +264,35 @@ class BatchCreation {
     }
     store.insertItems(batch, items);
     return new Created(store.find(batch.accountId(), batch.id()).orElseThrow());
+  }
+
+  /**
+   * The transaction threw, yet may have committed (its answer lost) or still be committing:
+   * PostgreSQL's own record of the transaction tells, not the exception.
+   */
+  private Outcome recordedDespite(
+      BatchStore.NewBatch batch, String transactionId, RuntimeException failure) {
+    String status;
+    Optional<BatchObject> recorded;
+    try {
+      status = store.transactionStatus(transactionId).orElse("forgotten");
+      recorded =
+          status.equals("committed") ? store.find(batch.accountId(), batch.id()) : Optional.empty();
+    } catch (RuntimeException lookup) {
+      failure.addSuppressed(lookup);
+      throw new CommitInDoubt(failure);
+    }
+    if (status.equals("aborted")) {
+      throw failure;
+    }
+    if (recorded.isEmpty()) {
+      throw new CommitInDoubt(failure); // still committing, or too old for PostgreSQL to know
+    }
+    log.warn(
+        "Batch {} was recorded although its transaction reported: {}",
+        batch.id(),
+        failure.toString());
+    return new Created(recorded.get());
   }
 
   private Outcome replay(UUID account, BatchStore.Keyed earlier, String fingerprint) {

@@ -100,6 +100,27 @@ class BatchStore {
         == 1;
   }
 
+  /**
+   * The current transaction's id, assigned now (PostgreSQL 13+), so that whether it committed can
+   * be asked afterwards even if its commit's answer is lost.
+   */
+  String transactionId() {
+    return jdbc.sql("SELECT pg_current_xact_id()::text").query(String.class).single();
+  }
+
+  /**
+   * {@code committed}, {@code aborted} or {@code in progress} (a commit PostgreSQL is still
+   * finishing, say while it waits for the disk); empty when it no longer knows the transaction.
+   */
+  Optional<String> transactionStatus(String transactionId) {
+    List<String> status =
+        jdbc.sql("SELECT pg_xact_status(CAST(:id AS xid8))")
+            .param("id", transactionId)
+            .query(String.class)
+            .list();
+    return status.isEmpty() ? Optional.empty() : Optional.ofNullable(status.get(0));
+  }
+
   boolean reserve(UUID account, int count) {
     return jdbc.sql(RESERVE).param("account", account).param("count", count).update() == 1;
   }
