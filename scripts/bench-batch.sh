@@ -25,6 +25,9 @@
 # while the batch runs). Needs hey, curl, jq, python3. Logs and raw outputs:
 # deploy/standalone/target/bench-batch/.
 set -euo pipefail
+# The benchmark measures the standalone's simulator: a provider configured in the caller's shell
+# must neither take its place nor be billed for it.
+unset CARDGEN_LLM_BASE_URL CARDGEN_LLM_API_KEY CARDGEN_LLM_MODEL
 # One block that ends in exit: bash reads a script as it runs it (see scripts/bench.sh).
 {
 cd "$(dirname "$0")/.."

@@ -23,6 +23,9 @@
 # newest JDK under /usr/lib/jvm), BENCH_START_TIMEOUT (900 s). Needs hey, curl, jq, python3.
 # Output: a table on stdout; logs and hey's reports in deploy/standalone/target/bench-workers/.
 set -euo pipefail
+# The benchmark measures the standalone's simulator: a provider configured in the caller's shell
+# must neither take its place nor be billed for it.
+unset CARDGEN_LLM_BASE_URL CARDGEN_LLM_API_KEY CARDGEN_LLM_MODEL
 cd "$(dirname "$0")/.."
 
 latency=${BENCH_LATENCY_MS:-2000}

@@ -35,6 +35,9 @@
 # Needs: hey (apt-get install -y hey), curl, jq, python3. Output: the table on stdout, the
 # standalone's log and hey's per-request reports (CSV) in deploy/standalone/target/bench/.
 set -euo pipefail
+# The benchmark measures the standalone's simulator: a provider configured in the caller's shell
+# must neither take its place nor be billed for it.
+unset CARDGEN_LLM_BASE_URL CARDGEN_LLM_API_KEY CARDGEN_LLM_MODEL
 # The whole script is one block that ends in exit: bash reads a script as it runs it, so an edit
 # to this file during a 10-minute run would otherwise make the run continue in the edited text.
 {

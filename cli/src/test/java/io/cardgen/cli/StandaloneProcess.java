@@ -65,6 +65,8 @@ final class StandaloneProcess implements AutoCloseable {
     command.addAll(List.of(settings));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.redirectOutput(dataDir.resolve("standalone.log").toFile());
+    // The simulator answers: a provider configured in the build's shell must not take its place.
+    builder.environment().keySet().removeIf(variable -> variable.startsWith("CARDGEN_LLM_"));
     builder.environment().putAll(env);
     builder.environment().put("CARDGEN_DATA_DIR", dataDir.toString());
     builder.environment().put("CARDGEN_ADMIN_TOKEN", ADMIN_TOKEN);

@@ -29,12 +29,14 @@ record StandaloneSettings(
   }
 
   /**
-   * DESIGN.md: the simulator is the provider "when no LLM key is configured". A base URL alone is a
-   * provider that needs no key (a local model server, a test double); a key alone goes to the
-   * OpenAI API (the worker's default), never to the simulator.
+   * DESIGN.md: the simulator is the provider "when no LLM key is configured"; the key {@code
+   * simulator}, the worker's default, counts as none. A base URL alone is a provider that needs no
+   * key (a local model server, a test double); a real key without a base URL stops the worker at
+   * start ({@code LlmProperties}), so it never goes to a host nobody named.
    */
   boolean wantsSimulator() {
-    return !has("CARDGEN_LLM_BASE_URL") && !has("CARDGEN_LLM_API_KEY");
+    return !has("CARDGEN_LLM_BASE_URL")
+        && (!has("CARDGEN_LLM_API_KEY") || get("CARDGEN_LLM_API_KEY").strip().equals("simulator"));
   }
 
   boolean has(String variable) {

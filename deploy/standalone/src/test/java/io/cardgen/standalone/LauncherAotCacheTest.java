@@ -214,6 +214,7 @@ class LauncherAotCacheTest {
     builder.environment().remove("JAVA_HOME");
     builder.environment().remove("CARDGEN_AOT");
     builder.environment().remove("CARDGEN_HEAP");
+    builder.environment().keySet().removeIf(variable -> variable.startsWith("CARDGEN_LLM_"));
     builder.environment().putAll(env);
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

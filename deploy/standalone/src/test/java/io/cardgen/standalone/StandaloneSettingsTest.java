@@ -11,6 +11,7 @@ class StandaloneSettingsTest {
   void startsTheSimulatorOnlyWhenNoProviderIsConfigured() {
     assertThat(settings(Map.of()).wantsSimulator()).isTrue();
     assertThat(settings(Map.of("CARDGEN_LLM_API_KEY", " ")).wantsSimulator()).isTrue();
+    assertThat(settings(Map.of("CARDGEN_LLM_API_KEY", "simulator")).wantsSimulator()).isTrue();
   }
 
   @Test

@@ -42,13 +42,17 @@ record LlmProperties(
 
   static final String SIMULATOR_KEY = "simulator";
   static final String SIMULATOR_URL = "http://localhost:8090/v1";
-  static final String PROVIDER_URL = "https://api.openai.com/v1";
 
   private static final Pattern VERSION = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
   LlmProperties {
     if (baseUrl == null || baseUrl.isBlank()) {
-      baseUrl = SIMULATOR_KEY.equals(apiKey) ? SIMULATOR_URL : PROVIDER_URL;
+      if (!SIMULATOR_KEY.equals(apiKey)) {
+        throw new IllegalArgumentException(
+            "cardgen.llm.base-url (CARDGEN_LLM_BASE_URL) must be set with an API key, for"
+                + " example https://api.openai.com/v1");
+      }
+      baseUrl = SIMULATOR_URL;
     }
     requireText(apiKey, "apiKey");
     requireText(model, "model");

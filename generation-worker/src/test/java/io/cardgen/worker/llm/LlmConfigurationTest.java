@@ -45,13 +45,16 @@ class LlmConfigurationTest {
   }
 
   @Test
-  void sendsAConfiguredKeyWithoutABaseUrlToTheProviderNotToTheSimulator() {
+  void refusesToStartWithARealKeyButNoBaseUrlRatherThanGuessWhereTheKeyGoes() {
     context
         .withPropertyValues("cardgen.llm.api-key=sk-real", "cardgen.llm.model=gpt-4o-mini")
         .run(
             started ->
-                assertThat(started.getBean(LlmProperties.class).baseUrl())
-                    .isEqualTo("https://api.openai.com/v1"));
+                assertThat(started)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("CARDGEN_LLM_BASE_URL")
+                    .hasMessageNotContaining("sk-real"));
   }
 
   @Test
