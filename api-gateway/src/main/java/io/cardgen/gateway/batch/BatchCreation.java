@@ -16,7 +16,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -226,7 +225,7 @@ class BatchCreation {
             clock.instant().truncatedTo(ChronoUnit.MICROS));
     Outcome outcome = recordInOneTransaction(batch, accepted);
     if (outcome instanceof Created) {
-      statistics.batchRecorded(accepted.size());
+      countRecorded(batch, accepted.size());
     }
     if (outcome instanceof KeyTaken) {
       // Another request with the same key won the race: answer as a retry of it would.
@@ -236,21 +235,42 @@ class BatchCreation {
     return outcome;
   }
 
+  /** The batch is recorded: nothing may fail its answer now, or its photos would be deleted. */
+  private void countRecorded(BatchStore.NewBatch batch, int items) {
+    try {
+      statistics.batchRecorded(items);
+    } catch (RuntimeException failure) {
+      log.warn(
+          "Batch {} recorded, its statistics refresh not asked for: {}",
+          batch.id(),
+          failure.toString());
+    }
+  }
+
   private Outcome recordInOneTransaction(
       BatchStore.NewBatch batch, List<ItemIntake.NewItem> accepted) {
-    AtomicReference<String> transactionId = new AtomicReference<>();
+    TransactionProgress progress = new TransactionProgress();
     try {
       return transaction.execute(
           status -> {
-            transactionId.set(store.transactionId());
-            return recordAll(batch, accepted, status);
+            progress.transactionId = store.transactionId();
+            Outcome outcome = recordAll(batch, accepted, status);
+            progress.committing = !status.isRollbackOnly();
+            return outcome;
           });
     } catch (RuntimeException failure) {
-      if (transactionId.get() == null) {
-        throw failure; // before the transaction's first statement: nothing was written
+      if (!progress.committing) {
+        // Failed before its commit was sent, or rolled back on purpose: nothing was recorded.
+        throw failure;
       }
-      return recordedDespite(batch, transactionId.get(), failure);
+      return recordedDespite(batch, progress.transactionId, failure);
     }
+  }
+
+  /** How far the transaction got, read once it has thrown; it runs on this thread. */
+  private static final class TransactionProgress {
+    private String transactionId;
+    private boolean committing;
   }
 
   private Outcome recordAll(
@@ -284,6 +304,9 @@ class BatchCreation {
     }
     if (status.equals("aborted")) {
       throw failure;
+    }
+    if (status.equals("committed") && recorded.isEmpty()) {
+      throw failure; // committed without this batch: its key was another request's
     }
     if (recorded.isEmpty()) {
       throw new CommitInDoubt(failure); // still committing, or too old for PostgreSQL to know
