@@ -36,7 +36,7 @@ final class Banner {
     String token =
         tokenGenerated
             ? "Admin token (generated; set CARDGEN_ADMIN_TOKEN to choose one): " + adminToken
-            : "Admin token: from CARDGEN_ADMIN_TOKEN";
+            : "Admin token: as given (CARDGEN_ADMIN_TOKEN or --cardgen.admin.token)";
     return """
 
         ================================================================================

@@ -7,6 +7,7 @@ import io.cardgen.gateway.admin.AccountView;
 import io.cardgen.worker.WorkerApplication;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +44,8 @@ public final class StandaloneApplication implements AutoCloseable {
   }
 
   public static void main(String[] args) throws Exception {
-    StandaloneApplication app = start(StandaloneSettings.fromEnvironment(System.getenv()), args);
+    StandaloneApplication app =
+        start(StandaloneSettings.fromEnvironment(System.getenv()).withArguments(args), args);
     System.out.println(Banner.render(app.gateway, app.demo, app.adminToken, app.generatedToken));
   }
 
@@ -64,7 +66,9 @@ public final class StandaloneApplication implements AutoCloseable {
     boolean generated = !settings.has("CARDGEN_ADMIN_TOKEN");
     String adminToken = generated ? newToken() : settings.get("CARDGEN_ADMIN_TOKEN");
     List<String> arguments = new ArrayList<>(stack.arguments());
-    arguments.add("--cardgen.admin.token=" + adminToken);
+    if (Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.token="))) {
+      arguments.add("--cardgen.admin.token=" + adminToken);
+    }
     // Spring's own hook would close the worker first, while the gateway still takes requests that
     // no worker then runs: the contexts are closed by OrderedShutdown instead, gateway first.
     arguments.add("--spring.main.register-shutdown-hook=false");

@@ -2,6 +2,8 @@ package io.cardgen.standalone;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -26,6 +28,28 @@ record StandaloneSettings(
         intOf(env, "CARDGEN_SIMULATOR_PORT", 8090),
         Duration.ofMillis(intOf(env, "CARDGEN_SIMULATOR_LATENCY_MS", 0)),
         env);
+  }
+
+  /**
+   * The settings with the command line's {@code --name=value} options folded in under their
+   * environment names ({@code --spring.datasource.url} as {@code SPRING_DATASOURCE_URL}), winning
+   * over the environment as in Spring: a service or admin token given on the command line is then
+   * neither embedded nor generated next to it, which Spring would have joined with a comma.
+   */
+  StandaloneSettings withArguments(String... args) {
+    Map<String, String> merged = new HashMap<>(environment);
+    for (String arg : args) {
+      int equals = arg.indexOf('=');
+      if (arg.startsWith("--") && equals > 2) {
+        merged.put(environmentName(arg.substring(2, equals)), arg.substring(equals + 1));
+      }
+    }
+    return fromEnvironment(merged);
+  }
+
+  /** Spring's relaxed binding, backwards: {@code spring.kafka.bootstrap-servers} as env name. */
+  static String environmentName(String property) {
+    return property.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);
   }
 
   /**

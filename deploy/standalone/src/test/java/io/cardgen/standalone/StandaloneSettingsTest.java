@@ -25,6 +25,26 @@ class StandaloneSettingsTest {
         .isFalse();
   }
 
+  @Test
+  void takesServicesAndTheAdminTokenFromTheCommandLineOverTheEnvironment() {
+    StandaloneSettings settings =
+        settings(Map.of("CARDGEN_ADMIN_TOKEN", "from-env", "CARDGEN_DATA_DIR", "/tmp/env"))
+            .withArguments(
+                "--cardgen.admin.token=from-args",
+                "--spring.datasource.url=jdbc:postgresql://db/cards",
+                "--spring.kafka.bootstrap-servers=kafka:9092",
+                "--cardgen.llm.base-url=http://llm/v1",
+                "not-an-option",
+                "--flag");
+
+    assertThat(settings.get("CARDGEN_ADMIN_TOKEN")).isEqualTo("from-args");
+    assertThat(settings.has("SPRING_DATASOURCE_URL")).isTrue();
+    assertThat(settings.has("SPRING_KAFKA_BOOTSTRAP_SERVERS")).isTrue();
+    assertThat(settings.has("CARDGEN_S3_ENDPOINT")).isFalse();
+    assertThat(settings.wantsSimulator()).isFalse();
+    assertThat(settings.dataDir()).isEqualTo(java.nio.file.Path.of("/tmp/env"));
+  }
+
   private static StandaloneSettings settings(Map<String, String> environment) {
     return StandaloneSettings.fromEnvironment(environment);
   }
