@@ -4,6 +4,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.web.HttpRefusals;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.coyote.BadRequestException;
@@ -21,6 +22,8 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
  * message, never a stack trace. A client's mistake (a wrong method, an unknown path, a body cut
  * short) is one INFO line; an unexpected failure is logged as an error and answered 503, which
  * tells a client to retry with the same key — safe, since the job row decides what really happened.
+ * Once the controller has authenticated the account, every answer here is in that account's
+ * revision ({@link CallerRevision}): the earlier one gets 400 with the text only, Retry-After kept.
  */
 @RestControllerAdvice
 class ErrorAdvice {
@@ -31,12 +34,12 @@ class ErrorAdvice {
     HttpMessageNotReadableException.class,
     MethodArgumentTypeMismatchException.class
   })
-  ResponseEntity<Envelope> unreadable(Exception exception) {
+  ResponseEntity<Envelope> unreadable(Exception exception, HttpServletRequest request) {
     log.info("Refused an unreadable request: {}", exception.getClass().getSimpleName());
     return Answers.error(
         ErrorCode.INVALID_PARAMETERS,
         Messages.format("invalid.body_malformed"),
-        ApiRevision.CURRENT);
+        CallerRevision.of(request));
   }
 
   /**
@@ -45,26 +48,37 @@ class ErrorAdvice {
    * client's.
    */
   @ExceptionHandler({BadRequestException.class, ClientAbortException.class})
-  ResponseEntity<Envelope> badFraming(IOException exception) {
+  ResponseEntity<Envelope> badFraming(IOException exception, HttpServletRequest request) {
     log.info("Refused a request whose body could not be read: {}", exception.toString());
-    return refusal(400, ErrorCode.BAD_REQUEST);
+    return refusal(400, ErrorCode.BAD_REQUEST, CallerRevision.of(request));
   }
 
   @ExceptionHandler(Exception.class)
-  ResponseEntity<Envelope> unexpected(Exception exception) {
+  ResponseEntity<Envelope> unexpected(Exception exception, HttpServletRequest request) {
+    ApiRevision revision = CallerRevision.of(request);
     if (exception instanceof ErrorResponse framework) {
       // Spring's own refusals (unknown path, wrong method): their status and headers (Allow),
       // our envelope.
       int status = framework.getStatusCode().value();
       log.info("Refused a request with {}: {}", status, exception.getClass().getSimpleName());
-      ResponseEntity<Envelope> answer = refusal(status, HttpRefusals.codeOf(status));
-      return ResponseEntity.status(status).headers(framework.getHeaders()).body(answer.getBody());
+      ResponseEntity<Envelope> answer = refusal(status, HttpRefusals.codeOf(status), revision);
+      return ResponseEntity.status(answer.getStatusCode())
+          .headers(framework.getHeaders())
+          .body(answer.getBody());
     }
     log.error("Unexpected failure while answering", exception);
-    return Answers.unavailable(ApiRevision.CURRENT, 5);
+    return Answers.unavailable(revision, 5);
   }
 
-  private static ResponseEntity<Envelope> refusal(int status, ErrorCode code) {
-    return ResponseEntity.status(status).body(Envelope.failure(code.code(), Messages.of(code)));
+  /**
+   * A refusal whose status Tomcat or Spring chose, which may differ from the code's own; the
+   * earlier revision answers 400 all the same.
+   */
+  private static ResponseEntity<Envelope> refusal(
+      int status, ErrorCode code, ApiRevision revision) {
+    ResponseEntity<Envelope> answer = Answers.error(code, revision);
+    return revision == ApiRevision.LEGACY
+        ? answer
+        : ResponseEntity.status(status).body(answer.getBody());
   }
 }

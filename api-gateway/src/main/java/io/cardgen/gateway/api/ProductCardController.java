@@ -102,6 +102,7 @@ class ProductCardController {
     }
     Account account = admission.get().caller().account();
     ApiRevision revision = account.apiRevision();
+    CallerRevision.remember(request, revision);
     Optional<Plan> plan = admission.get().caller().plan();
     Optional<ResponseEntity<Envelope>> refused =
         refuseAccess(revision, plan, admission.get().rate());
