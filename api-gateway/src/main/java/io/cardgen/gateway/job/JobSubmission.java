@@ -57,37 +57,57 @@ public class JobSubmission {
   public Submission submit(
       Account account, Plan plan, GenerationRequest request, String idempotencyKey, long origin) {
     String key = idempotencyKey != null ? idempotencyKey : "srv-" + UUID.randomUUID();
-    // A key in use answers from its job whatever the plan allows today: a retry after a lost
-    // response gets the earlier result even if the plan lost an option meanwhile.
     Optional<JobSnapshot> earlier =
         idempotencyKey == null ? Optional.empty() : jobs.findByKey(account.id(), key);
     PlanPolicy.Decision decision = PlanPolicy.apply(request, plan, account.apiRevision());
-    if (decision instanceof PlanPolicy.Refused refused && earlier.isEmpty()) {
+    if (earlier.isPresent()) {
+      return underUsedKey(earlier.get(), decision, request, key);
+    }
+    if (decision instanceof PlanPolicy.Refused refused) {
       return new Submission.Refused(refused.code(), refused.message(), key);
     }
-    // A key in use only needs the photos' identities to compare: judging its links' hosts would
-    // resolve every one of them, however many the body holds, for an answer that does not use it.
-    PhotoIntake.Intake intake =
-        earlier.isPresent()
-            ? photos.prepareForLater(request.photos())
-            : photos.prepare(request.photos());
+    PhotoIntake.Intake intake = photos.prepare(request.photos());
     if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
       return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
     }
     List<PhotoIntake.IncomingPhoto> incoming = ((PhotoIntake.Intake.Accepted) intake).photos();
-    String fingerprint =
-        Fingerprint.of(
-            request, incoming.stream().map(PhotoIntake.IncomingPhoto::identity).toList());
-    if (earlier.isPresent()) {
-      return replay(earlier.get(), fingerprint, key);
-    }
     // As read at authentication: refuses the common case before any photo reaches storage. The
     // reservation in start() is what really guards the balance against racing requests.
     if (account.balance() - account.reserved() < 1) {
       return refused(ErrorCode.INSUFFICIENT_CREDITS, key);
     }
     CardSpec spec = ((PlanPolicy.Allowed) decision).spec();
-    return start(account, spec, incoming, fingerprint, key, origin);
+    return start(account, spec, incoming, fingerprint(request, incoming), key, origin);
+  }
+
+  /**
+   * An exact retry answers from the key's job whatever the plan allows today: a retry after a lost
+   * response gets the earlier result even if the plan lost an option meanwhile. Any other request
+   * meets the plan's refusal first, as under a new key, and only then the key's conflict.
+   */
+  private Submission underUsedKey(
+      JobSnapshot earlier, PlanPolicy.Decision decision, GenerationRequest request, String key) {
+    // Only the photos' identities are needed to compare: judging its links' hosts would resolve
+    // every one of them, however many the body holds, for an answer that does not use it.
+    PhotoIntake.Intake intake = photos.prepareForLater(request.photos());
+    Optional<String> fingerprint =
+        intake instanceof PhotoIntake.Intake.Accepted accepted
+            ? Optional.of(fingerprint(request, accepted.photos()))
+            : Optional.empty();
+    boolean exactRetry = fingerprint.filter(earlier.fingerprint()::equals).isPresent();
+    if (decision instanceof PlanPolicy.Refused refused && !exactRetry) {
+      return new Submission.Refused(refused.code(), refused.message(), key);
+    }
+    if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
+      return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
+    }
+    return replay(earlier, fingerprint.orElseThrow(), key);
+  }
+
+  private static String fingerprint(
+      GenerationRequest request, List<PhotoIntake.IncomingPhoto> incoming) {
+    return Fingerprint.of(
+        request, incoming.stream().map(PhotoIntake.IncomingPhoto::identity).toList());
   }
 
   private Submission start(

@@ -226,6 +226,51 @@ class IdempotencyIT {
     assertThat(balance(tenant)).isEqualTo(4);
   }
 
+  /**
+   * Plan checks come before the key (docs/api-errors.md, rows 12-13 before 15): only an exact retry
+   * is spared them, so a changed request under a used key learns what the plan refuses, not 409.
+   */
+  @Test
+  void aChangedRequestUnderAUsedKeyIsRefusedByThePlanBeforeTheKey() throws Exception {
+    String noHeaders =
+        Tenants.aFullPlan().with("headers_count", 0).with("max_photos", 1).create(stack);
+    Tenants.Tenant tenant = Tenants.account(stack, noHeaders, 5);
+    String key = "plan-before-key";
+    String photo = "\"" + Banner.SAMPLE_PHOTO + "\"";
+    TestStack.Response card =
+        finalAnswer(tenant.apiKey(), key, cardRequest(photo, "\"length\": 300"));
+
+    TestStack.Response withHeaders =
+        stack.generate(
+            tenant.apiKey(), key, cardRequest(photo, "\"length\": 300, \"headers\": true"));
+    TestStack.Response twoPhotos =
+        stack.generate(
+            tenant.apiKey(), key, cardRequest("[" + photo + ", " + photo + "]", "\"length\": 300"));
+    TestStack.Response overLength =
+        stack.generate(tenant.apiKey(), key, cardRequest(photo, "\"length\": 2000"));
+    TestStack.Response allowedChange =
+        stack.generate(tenant.apiKey(), key, cardRequest(photo, "\"length\": 400"));
+
+    assertThat(card.status()).as(card.toString()).isEqualTo(200);
+    assertThat(withHeaders.status()).as(withHeaders.toString()).isEqualTo(403);
+    assertThat(code(withHeaders)).isEqualTo("tariff_option_unavailable");
+    assertThat(twoPhotos.status()).as(twoPhotos.toString()).isEqualTo(422);
+    assertThat(code(twoPhotos)).isEqualTo("invalid_parameters");
+    assertThat(overLength.status()).as(overLength.toString()).isEqualTo(422);
+    assertThat(code(overLength)).isEqualTo("invalid_parameters");
+    assertThat(allowedChange.status()).as(allowedChange.toString()).isEqualTo(409);
+    assertThat(code(allowedChange)).isEqualTo("idempotency_conflict");
+    assertThat(stack.account(tenant.id()).get("balance").asLong()).isEqualTo(4);
+  }
+
+  private static String cardRequest(String photos, String moreFields) {
+    return """
+        {"image_url": %s, "short_description": "Стеклянная ваза для цветов", "style": "standard",
+         %s}
+        """
+        .formatted(photos, moreFields);
+  }
+
   @Test
   void aKeyPastItsRetentionIsForgottenAndTheSameRequestIsANewGeneration() throws Exception {
     Tenant tenant = tenant("retention");
