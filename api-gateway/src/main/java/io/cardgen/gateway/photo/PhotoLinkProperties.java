@@ -1,15 +1,27 @@
 package io.cardgen.gateway.photo;
 
+import io.cardgen.common.net.Cidr;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The photo-link address rule as the gateway applies it before a request is accepted: the same
- * {@code cardgen.images.private-host-allowlist} the worker fetches under, so both agree on which
- * hosts a link may name.
+ * {@code cardgen.images.private-host-allowlist} the worker fetches under, read the same way
+ * (entries stripped, empty ones dropped), so both agree on which hosts a link may name and a list
+ * one of them accepts never stops the other's start.
  *
- * @param privateHostAllowlist IPs/CIDRs links may reach although they are not public
+ * @param privateHostAllowlist IPs/CIDRs links may reach although they are not public (from {@code
+ *     CARDGEN_IMAGES_PRIVATE_HOST_ALLOWLIST}, comma-separated)
  */
 @ConfigurationProperties("cardgen.images")
-record PhotoLinkProperties(@DefaultValue List<String> privateHostAllowlist) {}
+record PhotoLinkProperties(@DefaultValue List<String> privateHostAllowlist) {
+
+  PhotoLinkProperties {
+    privateHostAllowlist =
+        privateHostAllowlist == null
+            ? List.of()
+            : privateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    privateHostAllowlist.forEach(Cidr::parse); // a typo must stop the start, not open a hole
+  }
+}

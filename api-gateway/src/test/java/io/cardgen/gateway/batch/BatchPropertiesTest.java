@@ -1,11 +1,15 @@
 package io.cardgen.gateway.batch;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.util.unit.DataSize;
 
 class BatchPropertiesTest {
@@ -21,5 +25,18 @@ class BatchPropertiesTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("cardgen.batch.max-item-size");
     assertThatCode(() -> withItemSize(DataSize.ofKilobytes(1))).doesNotThrowAnyException();
+  }
+
+  /** Read as the worker's {@code WebhookProperties} reads it, so one value suits both. */
+  @Test
+  void readsTheWebhookAllowlistWithStrayCommasAndSpacesAsTheWorkerDoes() {
+    BatchProperties properties =
+        new Binder(
+                new MapConfigurationPropertySource(
+                    Map.of("cardgen.batch.webhook-private-host-allowlist", " 127.0.0.1 ,,")))
+            .bindOrCreate("cardgen.batch", BatchProperties.class);
+
+    assertThat(properties.webhookPrivateHostAllowlist()).containsExactly("127.0.0.1");
+    assertThat(new WebhookAddress(properties).permits("http://127.0.0.1/hook")).isTrue();
   }
 }
