@@ -16,13 +16,13 @@ public sealed interface FetchOutcome {
 
   /**
    * The link is not a usable photo and retrying will not change that: refused address or scheme,
-   * not an image, too large, too many redirects, a 4xx other than 429. Maps to {@code
+   * not an image, too large, too many redirects, a 4xx other than 408 and 429. Maps to {@code
    * image_invalid} (422).
    */
   record Refused(String reason) implements FetchOutcome {}
 
   /**
-   * The link may work later: timeout, connection or DNS failure, 5xx, 429. Maps to {@code
+   * The link may work later: timeout, connection or DNS failure, 5xx, 408, 429. Maps to {@code
    * image_unavailable} (502).
    */
   record Unavailable(String reason) implements FetchOutcome {}

@@ -136,7 +136,8 @@ public final class PhotoLinkFetcher implements AutoCloseable {
       return redirect(target, response.getFirstHeader(HttpHeaders.LOCATION));
     }
     String answer = target.getHost() + " answered HTTP " + status;
-    if (status == 429 || status >= 500) {
+    // 408 is the host's own timeout: like 429 and 5xx it says "later", not "never".
+    if (status == 408 || status == 429 || status >= 500) {
       return new Hop.Done(new FetchOutcome.Unavailable(answer));
     }
     return new Hop.Done(new FetchOutcome.Refused(answer));

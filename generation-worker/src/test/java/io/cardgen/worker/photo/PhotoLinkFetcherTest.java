@@ -188,6 +188,15 @@ class PhotoLinkFetcherTest {
         .isInstanceOf(FetchOutcome.Unavailable.class);
   }
 
+  /** 408 Request Timeout is the host's own timeout, not a verdict on the link. */
+  @Test
+  void callsAHostAnsweringRequestTimeoutUnavailable() {
+    server.on("/timed-out", PhotoHost.status(408));
+
+    assertThat(allowingLocal.fetch(server.uri("/timed-out")))
+        .isInstanceOf(FetchOutcome.Unavailable.class);
+  }
+
   @Test
   void callsAHostThatRefusesConnectionsUnavailable() throws IOException {
     int closedPort;
