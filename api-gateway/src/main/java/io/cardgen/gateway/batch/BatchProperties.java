@@ -1,5 +1,6 @@
 package io.cardgen.gateway.batch;
 
+import io.cardgen.common.net.Cidr;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -39,7 +40,6 @@ record BatchProperties(
     if (analyzeMinInterval.isNegative()) {
       throw new IllegalArgumentException("cardgen.batch.analyze-min-interval must not be negative");
     }
-    webhookPrivateHostAllowlist =
-        webhookPrivateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    webhookPrivateHostAllowlist = Cidr.allowlist(webhookPrivateHostAllowlist);
   }
 }

@@ -18,10 +18,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 record PhotoLinkProperties(@DefaultValue List<String> privateHostAllowlist) {
 
   PhotoLinkProperties {
-    privateHostAllowlist =
-        privateHostAllowlist == null
-            ? List.of()
-            : privateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
-    privateHostAllowlist.forEach(Cidr::parse); // a typo must stop the start, not open a hole
+    privateHostAllowlist = Cidr.allowlist(privateHostAllowlist);
   }
 }

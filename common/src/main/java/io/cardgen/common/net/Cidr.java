@@ -2,6 +2,7 @@ package io.cardgen.common.net;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +25,22 @@ public record Cidr(InetAddress network, int prefixLength) {
     int bits = address.getAddress().length * 8;
     int prefix = slash < 0 ? bits : prefixLength(value.substring(slash + 1), bits, text);
     return new Cidr(address, prefix);
+  }
+
+  /**
+   * A comma-separated allowlist setting as every service reads it: entries stripped, empty ones (a
+   * trailing comma) dropped, each checked now so that a typo stops the start instead of opening a
+   * hole. One reading for the gateway and the worker, so a list one accepts never stops the other.
+   *
+   * @throws IllegalArgumentException when an entry is not an address or network
+   */
+  public static List<String> allowlist(List<String> entries) {
+    List<String> kept =
+        entries == null
+            ? List.of()
+            : entries.stream().map(String::strip).filter(entry -> !entry.isEmpty()).toList();
+    kept.forEach(Cidr::parse);
+    return kept;
   }
 
   public boolean contains(InetAddress address) {

@@ -42,4 +42,13 @@ class CidrTest {
       assertThatIllegalArgumentException().as(bad).isThrownBy(() -> Cidr.parse(bad));
     }
   }
+
+  @Test
+  void readsAnAllowlistSettingWithStraySpacesAndCommas() {
+    assertThat(Cidr.allowlist(java.util.List.of(" 10.0.0.0/8 ", "", "  ", "::1")))
+        .containsExactly("10.0.0.0/8", "::1");
+    assertThat(Cidr.allowlist(null)).isEmpty();
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Cidr.allowlist(java.util.List.of("10.0.0.0/8", "intranet.local")));
+  }
 }

@@ -37,11 +37,7 @@ record PhotoProperties(
     @DefaultValue("0.85") float llmJpegQuality) {
 
   PhotoProperties {
-    privateHostAllowlist =
-        privateHostAllowlist == null
-            ? List.of()
-            : privateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
-    privateHostAllowlist.forEach(Cidr::parse); // a typo must stop the start, not open a hole
+    privateHostAllowlist = Cidr.allowlist(privateHostAllowlist);
     if (maxBytes.toBytes() <= 0 || maxBytes.toBytes() > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("cardgen.images.max-bytes must be between 1B and 2GB");
     }

@@ -42,11 +42,7 @@ record WebhookProperties(
   private static final Duration LEASE_MARGIN = Duration.ofSeconds(10);
 
   WebhookProperties {
-    privateHostAllowlist =
-        privateHostAllowlist == null
-            ? List.of()
-            : privateHostAllowlist.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
-    privateHostAllowlist.forEach(Cidr::parse); // a typo must stop the start, not open a hole
+    privateHostAllowlist = Cidr.allowlist(privateHostAllowlist);
     for (Duration duration : List.of(pollInterval, timeout, lease, firstRetry, maxRetryDelay)) {
       if (duration.isNegative() || duration.isZero()) {
         throw new IllegalArgumentException("cardgen.webhooks durations must be positive");
