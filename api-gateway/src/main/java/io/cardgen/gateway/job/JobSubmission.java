@@ -59,10 +59,10 @@ public class JobSubmission {
     String key = idempotencyKey != null ? idempotencyKey : "srv-" + UUID.randomUUID();
     Optional<JobSnapshot> earlier =
         idempotencyKey == null ? Optional.empty() : jobs.findByKey(account.id(), key);
-    PlanPolicy.Decision decision = PlanPolicy.apply(request, plan, account.apiRevision());
     if (earlier.isPresent()) {
-      return underUsedKey(earlier.get(), decision, request, key);
+      return underUsedKey(earlier.get(), request, key);
     }
+    PlanPolicy.Decision decision = PlanPolicy.apply(request, plan, account.apiRevision());
     if (decision instanceof PlanPolicy.Refused refused) {
       return new Submission.Refused(refused.code(), refused.message(), key);
     }
@@ -81,27 +81,21 @@ public class JobSubmission {
   }
 
   /**
-   * An exact retry answers from the key's job whatever the plan allows today: a retry after a lost
-   * response gets the earlier result even if the plan lost an option meanwhile. Any other request
-   * meets the plan's refusal first, as under a new key, and only then the key's conflict.
+   * Spec §3: a used key is answered by its state, not by what the plan allows today: a deleted card
+   * 410, other fields 409 {@code idempotency_conflict}, a job still running 409 {@code
+   * generation_in_progress}, the same fields the earlier result, even if the plan lost an option
+   * meanwhile. So the plan's checks (403, 422) are for new keys only.
    */
-  private Submission underUsedKey(
-      JobSnapshot earlier, PlanPolicy.Decision decision, GenerationRequest request, String key) {
+  private Submission underUsedKey(JobSnapshot earlier, GenerationRequest request, String key) {
     // Only the photos' identities are needed to compare: judging its links' hosts would resolve
     // every one of them, however many the body holds, for an answer that does not use it.
     PhotoIntake.Intake intake = photos.prepareForLater(request.photos());
-    Optional<String> fingerprint =
+    // A photo refused here is not the earlier request's, whose photos all passed the same
+    // decoding: the fields differ.
+    boolean sameFields =
         intake instanceof PhotoIntake.Intake.Accepted accepted
-            ? Optional.of(fingerprint(request, accepted.photos()))
-            : Optional.empty();
-    boolean exactRetry = fingerprint.filter(earlier.fingerprint()::equals).isPresent();
-    if (decision instanceof PlanPolicy.Refused refused && !exactRetry) {
-      return new Submission.Refused(refused.code(), refused.message(), key);
-    }
-    if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
-      return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
-    }
-    return replay(earlier, fingerprint.orElseThrow(), key);
+            && earlier.fingerprint().equals(fingerprint(request, accepted.photos()));
+    return replay(earlier, sameFields, key);
   }
 
   private static String fingerprint(
@@ -130,15 +124,19 @@ public class JobSubmission {
     }
     photos.discard(refs);
     return recording == JobRepository.Recording.KEY_TAKEN
-        ? replay(jobs.findByKey(account.id(), key).orElseThrow(), fingerprint, key)
+        ? replayOf(jobs.findByKey(account.id(), key).orElseThrow(), fingerprint, key)
         : refused(ErrorCode.INSUFFICIENT_CREDITS, key);
   }
 
-  private Submission replay(JobSnapshot earlier, String fingerprint, String key) {
+  private Submission replayOf(JobSnapshot earlier, String fingerprint, String key) {
+    return replay(earlier, earlier.fingerprint().equals(fingerprint), key);
+  }
+
+  private Submission replay(JobSnapshot earlier, boolean sameFields, String key) {
     if (earlier.optionalCard().map(StoredCard::deleted).orElse(false)) {
       return refused(ErrorCode.RESULT_DELETED, key);
     }
-    if (!earlier.fingerprint().equals(fingerprint)) {
+    if (!sameFields) {
       return refused(ErrorCode.IDEMPOTENCY_CONFLICT, key);
     }
     if (!earlier.state().isFinal()) {
