@@ -31,7 +31,8 @@ public final class HttpRefusals {
       case 501 -> ErrorCode.NOT_IMPLEMENTED;
       case 503 -> ErrorCode.GENERATION_UNAVAILABLE;
       case 505 -> ErrorCode.HTTP_VERSION_NOT_SUPPORTED;
-      default -> status >= 500 ? ErrorCode.INTERNAL_ERROR : ErrorCode.BAD_REQUEST;
+      // Spec §7: "500 or 503 | generation_unavailable | Internal unavailability".
+      default -> status >= 500 ? ErrorCode.GENERATION_UNAVAILABLE : ErrorCode.BAD_REQUEST;
     };
   }
 

@@ -34,7 +34,6 @@ public enum ErrorCode {
   GENERATION_INVALID_RESPONSE("generation_invalid_response", 502),
   IMAGE_UNAVAILABLE("image_unavailable", 502),
   GENERATION_UNAVAILABLE("generation_unavailable", 503),
-  INTERNAL_ERROR("internal_error", 500),
   NOT_IMPLEMENTED("not_implemented", 501),
   HTTP_VERSION_NOT_SUPPORTED("http_version_not_supported", 505);
 
