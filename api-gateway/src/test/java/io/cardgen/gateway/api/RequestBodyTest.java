@@ -36,6 +36,27 @@ class RequestBodyTest {
   }
 
   @Test
+  void aBodyOfTinyValuesBeyondTheBoundIsRefusedBeforeItBecomesATree() {
+    String values = "{},".repeat(RequestBody.MAX_VALUES * 2) + "{}";
+    byte[] content =
+        ("{\"short_description\": \"a\", \"x\": [" + values + "]}")
+            .getBytes(StandardCharsets.UTF_8);
+    MockHttpServletRequest request = new MockHttpServletRequest();
+    request.setContent(content);
+
+    assertThat(body.read(request, bytes -> true)).isInstanceOf(RequestBody.Malformed.class);
+  }
+
+  @Test
+  void aBodyWithinTheValueBoundIsParsed() {
+    String values = "{},".repeat(100) + "{}";
+    MockHttpServletRequest request = new MockHttpServletRequest();
+    request.setContent(("{\"x\": [" + values + "]}").getBytes(StandardCharsets.UTF_8));
+
+    assertThat(body.read(request, bytes -> true)).isInstanceOf(RequestBody.Parsed.class);
+  }
+
+  @Test
   void aChunkedBodyIsReadNoFurtherThanTheRoomThereIs() {
     RequestBody.Read read =
         body.read(
