@@ -14,7 +14,6 @@ import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -60,8 +59,8 @@ class RequestBody {
    */
   static final int MAX_VALUES = 10_000;
 
-  RequestBody(ObjectMapper json, BodyLimitProperties properties) {
-    // Spring's mapper cannot take new read constraints; the tree needs none of its settings.
+  RequestBody(BodyLimitProperties properties) {
+    // Spring's mapper cannot take new read constraints, and the tree needs none of its settings.
     JsonMapper bounded =
         JsonMapper.builder(
                 JsonFactory.builder()

@@ -9,14 +9,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.util.unit.DataSize;
-import tools.jackson.databind.json.JsonMapper;
 
 class RequestBodyTest {
 
   private final RequestBody body =
-      new RequestBody(
-          JsonMapper.builder().build(),
-          new BodyLimitProperties(DataSize.ofMegabytes(32), null, Duration.ZERO));
+      new RequestBody(new BodyLimitProperties(DataSize.ofMegabytes(32), null, Duration.ZERO));
   private final List<Long> asked = new ArrayList<>();
 
   private static MockHttpServletRequest chunked(byte[] content) {
