@@ -5,6 +5,7 @@ import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.common.request.ParseResult;
 import io.cardgen.common.request.RequestParser;
+import io.cardgen.common.request.Texts;
 import io.cardgen.common.wire.CardSpec;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.WireJson;
@@ -57,9 +58,22 @@ final class ItemIntake implements BatchBody.ItemSink {
     if (problem != null) {
       refused++;
       errors.add(
-          new BatchEnvelope.ItemError(customId, line, problem.code().code(), problem.message()));
+          new BatchEnvelope.ItemError(
+              echoed(customId), line, problem.code().code(), problem.message()));
     }
     return errors.size() < MAX_ERRORS;
+  }
+
+  /**
+   * The custom id as the error list quotes it: a valid one as it is, an invalid one {@linkplain
+   * Texts#quote quoted} (short, printable). An invalid id can be as long as the body (32 MB): a
+   * hundred of them kept whole would be held and sent back outside the memory the body was admitted
+   * with.
+   */
+  private static String echoed(String customId) {
+    return customId == null || CUSTOM_ID.matcher(customId).matches()
+        ? customId
+        : Texts.quote(customId);
   }
 
   private record Problem(ErrorCode code, String message) {

@@ -1,7 +1,7 @@
 package io.cardgen.common.request;
 
 /** Character-level rules for the free-text fields of a request. */
-final class Texts {
+public final class Texts {
 
   private static final int QUOTE_LIMIT = 40;
 
@@ -16,7 +16,7 @@ final class Texts {
    * Text that PostgreSQL and a JSON encoder can carry unchanged: no U+0000 (PostgreSQL rejects it
    * in text and jsonb) and no unpaired surrogate (not a character at all, so no UTF-8 form).
    */
-  static boolean isWellFormed(String text) {
+  public static boolean isWellFormed(String text) {
     for (int index = 0; index < text.length(); index++) {
       char c = text.charAt(index);
       if (c == '\0') {
@@ -38,7 +38,7 @@ final class Texts {
    * A client's text fit to be quoted back in an error message: short, and with control characters
    * and unpaired surrogates replaced, so that echoing it can never break the answer.
    */
-  static String quote(String text) {
+  public static String quote(String text) {
     StringBuilder quoted = new StringBuilder();
     int[] codePoints = text.codePoints().limit(QUOTE_LIMIT + 1L).toArray();
     for (int index = 0; index < Math.min(codePoints.length, QUOTE_LIMIT); index++) {
