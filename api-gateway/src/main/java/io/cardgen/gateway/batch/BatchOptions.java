@@ -1,6 +1,7 @@
 package io.cardgen.gateway.batch;
 
 import io.cardgen.common.error.Messages;
+import io.cardgen.common.request.Texts;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -82,13 +83,16 @@ class BatchOptions {
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
       JsonNode value = field.getValue();
-      if (!value.isString()
-          || field.getKey().length() > MAX_METADATA_CHARS
-          || value.asString().length() > MAX_METADATA_CHARS) {
+      if (!value.isString() || !isStorable(field.getKey()) || !isStorable(value.asString())) {
         return null;
       }
       pairs.put(field.getKey(), value.asString());
     }
     return pairs;
+  }
+
+  /** Within the length, and text that jsonb can hold: PostgreSQL refuses U+0000 and lone halves. */
+  private static boolean isStorable(String text) {
+    return text.length() <= MAX_METADATA_CHARS && Texts.isWellFormed(text);
   }
 }
