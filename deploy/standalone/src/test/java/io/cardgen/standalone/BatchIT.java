@@ -286,7 +286,10 @@ class BatchIT {
             + BatchApi.item("bad id!", "Сумка")
             + ", "
             + BatchApi.item("ok-1", "Сумка")
-            + ", {\"custom_id\": \"no-request\"}]}";
+            + ", {\"custom_id\": \"no-request\"}"
+            + ", "
+            + BatchApi.item("x".repeat(100_000), "Сумка")
+            + "]}";
 
     TestStack.Response refused = api.create(tenant.apiKey(), null, body);
 
@@ -294,12 +297,14 @@ class BatchIT {
     assertThat(refused.json().get("code").asString()).isEqualTo("invalid_parameters");
     assertThat(refused.json().get("success").asBoolean()).isFalse();
     JsonNode errors = refused.json().get("errors");
-    assertThat(errors).hasSize(4);
-    assertThat(errors).extracting(e -> e.get("line").asInt()).containsExactly(2, 3, 4, 5);
+    assertThat(errors).hasSize(5);
+    assertThat(errors).extracting(e -> e.get("line").asInt()).containsExactly(2, 3, 4, 5, 6);
     assertThat(errors.get(0).get("custom_id").asString()).isEqualTo("no-desc");
     assertThat(errors.get(0).get("message").asString()).contains("short_description");
     assertThat(errors.get(1).get("custom_id").asString()).isEqualTo("bad id!");
     assertThat(errors.get(2).get("message").asString()).contains("ok-1");
+    // An invalid id is quoted short, not echoed whole.
+    assertThat(errors.get(4).get("custom_id").asString()).isEqualTo("x".repeat(40) + "…");
     assertThat(errors)
         .allSatisfy(e -> assertThat(e.get("code").asString()).isEqualTo("invalid_parameters"));
     assertThat(api.batchesOf(tenant.id())).isZero();
@@ -534,11 +539,29 @@ class BatchIT {
     TestStack.Response numberValue =
         api.create(
             tenant.apiKey(), null, BatchApi.body(1, i -> "Шарф", "\"metadata\": {\"k\": 1}"));
+    // Text that jsonb cannot hold is the client's error (it was 503 when the insert failed).
+    TestStack.Response nulCharacter =
+        api.create(
+            tenant.apiKey(),
+            null,
+            BatchApi.body(1, i -> "Шарф", "\"metadata\": {\"k\": \"a\\u0000b\"}"));
+    TestStack.Response loneSurrogate =
+        api.create(
+            tenant.apiKey(),
+            null,
+            BatchApi.body(1, i -> "Шарф", "\"metadata\": {\"\\ud800\": \"v\"}"));
     TestStack.Response manyBadItems =
         api.create(tenant.apiKey(), null, BatchApi.body(150, i -> "", null));
 
     for (TestStack.Response refused :
-        List.of(badKey, tooManyPairs, longValue, numberValue, manyBadItems)) {
+        List.of(
+            badKey,
+            tooManyPairs,
+            longValue,
+            numberValue,
+            nulCharacter,
+            loneSurrogate,
+            manyBadItems)) {
       assertThat(refused.status()).as(refused.toString()).isEqualTo(422);
       assertThat(code(refused)).isEqualTo("invalid_parameters");
     }
