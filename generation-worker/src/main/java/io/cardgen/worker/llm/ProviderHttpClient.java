@@ -7,13 +7,15 @@ import dev.langchain4j.http.client.HttpRequest;
 import dev.langchain4j.http.client.SuccessfulHttpResponse;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -23,6 +25,12 @@ import java.util.function.Consumer;
  * observer}, so the worker slows down before the provider refuses.
  */
 final class ProviderHttpClient implements HttpClient {
+
+  /** A card's answer is a few KB; a bound far above any of them, far below the heap. */
+  static final long MAX_ANSWER_BYTES = 4L << 20;
+
+  /** What an error answer keeps of its body: enough for its message, whatever its length. */
+  private static final int MAX_ERROR_CHARS = 16_384;
 
   private final java.net.http.HttpClient client;
   private final Duration readTimeout;
@@ -46,21 +54,14 @@ final class ProviderHttpClient implements HttpClient {
 
   @Override
   public SuccessfulHttpResponse execute(HttpRequest request) {
-    HttpResponse<byte[]> response;
-    try {
-      response = client.send(toJdk(request), HttpResponse.BodyHandlers.ofByteArray());
-    } catch (HttpTimeoutException timeout) {
-      throw new TimeoutException(timeout);
-    } catch (IOException failure) {
-      throw new RuntimeException(failure);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      throw new RuntimeException(interrupted);
-    }
+    HttpResponse<byte[]> response = send(toJdk(request));
     RateLimitHeaders rateLimit = RateLimitHeaders.of(response.headers().map(), clock.instant());
     String body = new String(response.body(), StandardCharsets.UTF_8);
     if (response.statusCode() < 200 || response.statusCode() >= 300) {
-      throw new ProviderHttpException(response.statusCode(), body, rateLimit);
+      throw new ProviderHttpException(
+          response.statusCode(),
+          body.length() <= MAX_ERROR_CHARS ? body : body.substring(0, MAX_ERROR_CHARS),
+          rateLimit);
     }
     observer.accept(rateLimit);
     return SuccessfulHttpResponse.builder()
@@ -68,6 +69,39 @@ final class ProviderHttpClient implements HttpClient {
         .headers(response.headers().map())
         .body(body)
         .build();
+  }
+
+  /**
+   * Sends and reads the answer within the read timeout. The request's own timeout ends when the
+   * headers arrive (JDK-8258397): a provider or proxy that stalls or trickles the body would hold
+   * the job, its slot and its lease for good.
+   */
+  private HttpResponse<byte[]> send(java.net.http.HttpRequest request) {
+    CompletableFuture<HttpResponse<byte[]>> pending =
+        client.sendAsync(request, BoundedBody.handler(MAX_ANSWER_BYTES));
+    try {
+      return pending.get(readTimeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (java.util.concurrent.TimeoutException slow) {
+      pending.cancel(true);
+      throw new TimeoutException(new HttpTimeoutException("no whole answer within " + readTimeout));
+    } catch (ExecutionException failed) {
+      throw unwrapped(failed.getCause());
+    } catch (InterruptedException interrupted) {
+      pending.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new RuntimeException(interrupted);
+    }
+  }
+
+  /** As the blocking {@code send} would have thrown it, for {@link ProviderCall} to classify. */
+  private static RuntimeException unwrapped(Throwable failure) {
+    if (failure instanceof HttpTimeoutException timeout) {
+      return new TimeoutException(timeout);
+    }
+    if (failure instanceof RuntimeException runtime) {
+      return runtime;
+    }
+    return new RuntimeException(failure);
   }
 
   @Override
