@@ -35,9 +35,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class JobCompletion {
 
-  // What ends a job this worker holds, and the columns every such end sets.
+  // What ends a job this attempt holds, and the columns every such end sets. The owner is the
+  // worker's process, which can hold a job twice (redelivered after its lease ran out): the attempt
+  // tells the live claim from the stale one, as JobClaims' hand-back does.
   private static final String HELD =
-      "state = 'RUNNING' AND lease_owner = :owner AND credit_state = 'RESERVED'";
+      "state = 'RUNNING' AND lease_owner = :owner AND attempts = :attempt"
+          + " AND credit_state = 'RESERVED'";
   private static final String LEASE_ENDED =
       "lease_owner = NULL, lease_until = NULL, finished_by = :owner, finished_at = :now,"
           + " updated_at = :now";
@@ -151,7 +154,7 @@ class JobCompletion {
       CreditSettlement settlement) {
     String move = ending == Ending.SUCCEEDED ? SUCCEED : FAIL_OWNED;
     if (job.batchId() == null) {
-      return moved(move, card, settlement, job.id(), job.owner(), code, true);
+      return moved(move, card, settlement, job.id(), job, code, true);
     }
     // The batch's last item, or a job this worker no longer holds: the transaction decides which.
     if (endedNotLast(job, ending, code, card, settlement)) {
@@ -160,7 +163,7 @@ class JobCompletion {
     return inTransaction(
         () -> {
           jdbc.sql(RelaxedCommit.FOR_THIS_TRANSACTION).query(String.class).single();
-          return moved(move, null, null, job.id(), job.owner(), code, false)
+          return moved(move, null, null, job.id(), job, code, false)
               && countedThenSettled(job.id(), card, settlement);
         });
   }
@@ -186,7 +189,7 @@ class JobCompletion {
         .append(" SELECT done.created_at FROM done, ")
         .append(RelaxedCommit.RELATION);
     Optional<Timestamp> created =
-        bound(sql.toString(), job.id(), job.owner(), code, card).query(Timestamp.class).optional();
+        bound(sql.toString(), job.id(), job, code, card).query(Timestamp.class).optional();
     created.ifPresent(at -> batches.itemEnded(at.toInstant(), clock.instant()));
     return created.isPresent();
   }
@@ -205,7 +208,7 @@ class JobCompletion {
       CardInsert.NewCard card,
       CreditSettlement settlement,
       UUID jobId,
-      String owner,
+      ClaimedJob holder,
       ErrorCode code,
       boolean relaxed) {
     StringBuilder sql = new StringBuilder("WITH done AS (").append(move).append(')');
@@ -213,7 +216,7 @@ class JobCompletion {
     if (relaxed) {
       sql.append(", ").append(RelaxedCommit.RELATION);
     }
-    return bound(sql.toString(), jobId, owner, code, card).query(Long.class).single() == 1;
+    return bound(sql.toString(), jobId, holder, code, card).query(Long.class).single() == 1;
   }
 
   /** Appends the card's and the credit's parts, fed from {@code done}, when given. */
@@ -229,12 +232,16 @@ class JobCompletion {
     return sql;
   }
 
+  /**
+   * @param holder the claim a {@link #HELD} move needs, or null for the moves that take no claim
+   */
   private JdbcClient.StatementSpec bound(
-      String sql, UUID jobId, String owner, ErrorCode code, CardInsert.NewCard card) {
+      String sql, UUID jobId, ClaimedJob holder, ErrorCode code, CardInsert.NewCard card) {
     JdbcClient.StatementSpec statement =
         jdbc.sql(sql)
             .param("id", jobId)
-            .param("owner", owner)
+            .param("owner", holder == null ? null : holder.owner())
+            .param("attempt", holder == null ? null : holder.attempt())
             .param("code", code == null ? null : code.code())
             .param("now", Timestamp.from(clock.instant()));
     return card == null ? statement : CardInsert.bind(statement, card);

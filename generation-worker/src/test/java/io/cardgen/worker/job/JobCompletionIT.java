@@ -107,6 +107,30 @@ class JobCompletionIT {
     assertThat(fixtures.ledgerEntries(job, "RELEASE")).isZero();
   }
 
+  /**
+   * ADR 0001, for the same worker: its identity is its process, so a job redelivered after its
+   * lease ran out can be claimed again by it while the first attempt still runs. The stale attempt
+   * must not decide the job's end, neither by charging nor by releasing under the live one.
+   */
+  @Test
+  void aStaleAttemptOfTheSameWorkerCannotEndTheJob() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID job = fixtures.aQueuedJob(account, clock.instant());
+    ClaimedJob stale = claim(job, "worker-a");
+    clock.advance(LEASE.plusSeconds(1));
+    ClaimedJob live = claim(job, "worker-a");
+
+    assertThat(completion.fail(stale, ErrorCode.GENERATION_FAILED)).isFalse();
+    assertThat(completion.succeed(stale, aCard(stale))).isFalse();
+    assertThat(fixtures.state(job)).isEqualTo("RUNNING/RESERVED");
+    assertThat(completion.succeed(live, aCard(live))).isTrue();
+
+    assertThat(fixtures.balance(account)).isEqualTo(4);
+    assertThat(fixtures.reserved(account)).isZero();
+    assertThat(fixtures.cards(job)).isEqualTo(1);
+    assertThat(fixtures.ledgerEntries(job, "RELEASE")).isZero();
+  }
+
   @Test
   void anAbandonedJobIsFailedAndReleasedExactlyOnce() {
     UUID account = fixtures.anAccountWithCredits(5);
