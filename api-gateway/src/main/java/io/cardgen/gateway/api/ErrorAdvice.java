@@ -21,9 +21,10 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
  * The last line: whatever escapes a controller becomes an envelope with a code and a Russian
  * message, never a stack trace. A client's mistake (a wrong method, an unknown path, a body cut
  * short) is one INFO line; an unexpected failure is logged as an error and answered 503, which
- * tells a client to retry with the same key — safe, since the job row decides what really happened.
- * Once the controller has authenticated the account, every answer here is in that account's
- * revision ({@link CallerRevision}): the earlier one gets 400 with the text only, Retry-After kept.
+ * tells a client to retry with the same key — safe, since the job row decides what really happened,
+ * and the answer carries the key ({@link IssuedKey}) for a client that brought none. Once the
+ * controller has authenticated the account, every answer here is in that account's revision ({@link
+ * CallerRevision}): the earlier one gets 400 with the text only, Retry-After kept.
  */
 @RestControllerAdvice
 class ErrorAdvice {
@@ -67,7 +68,7 @@ class ErrorAdvice {
           .body(answer.getBody());
     }
     log.error("Unexpected failure while answering", exception);
-    return Answers.unavailable(revision, 5);
+    return Answers.withKey(Answers.unavailable(revision, 5), IssuedKey.of(request));
   }
 
   /**

@@ -186,8 +186,12 @@ class ProductCardController {
     if (key != null && request.requestId() != null && !key.equals(request.requestId())) {
       return invalid(Messages.format("invalid.idempotency_mismatch"), revision);
     }
-    String effectiveKey = key != null ? key : request.requestId();
-    Submission outcome = submission.submit(account, plan, request, effectiveKey, incoming.origin());
+    String clientKey = key != null ? key : request.requestId();
+    String effectiveKey = clientKey != null ? clientKey : JobSubmission.serverKey();
+    IssuedKey.remember(incoming.request(), effectiveKey);
+    Submission outcome =
+        submission.submit(
+            account, plan, request, effectiveKey, clientKey != null, incoming.origin());
     if (outcome instanceof Submission.Refused refused) {
       ResponseEntity<Envelope> answer = Answers.error(refused.code(), refused.message(), revision);
       return Answers.withKey(answer, refused.idempotencyKey());

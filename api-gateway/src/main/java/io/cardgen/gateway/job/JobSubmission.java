@@ -49,16 +49,27 @@ public class JobSubmission {
     this.clock = clock;
   }
 
+  /** A key for a request that brought none: never the client's, so never used before. */
+  public static String serverKey() {
+    return "srv-" + UUID.randomUUID();
+  }
+
   /**
-   * @param idempotencyKey the client's key, or {@code null} to have one generated
+   * @param key the client's key, or one from {@link #serverKey()}
+   * @param fromClient whether the client chose {@code key}; a server key needs no look for an
+   *     earlier job
    * @param origin when the request arrived, for the job's place in the workers' queues ({@link
    *     io.cardgen.common.wire.JobOrigin})
    */
   public Submission submit(
-      Account account, Plan plan, GenerationRequest request, String idempotencyKey, long origin) {
-    String key = idempotencyKey != null ? idempotencyKey : "srv-" + UUID.randomUUID();
+      Account account,
+      Plan plan,
+      GenerationRequest request,
+      String key,
+      boolean fromClient,
+      long origin) {
     Optional<JobSnapshot> earlier =
-        idempotencyKey == null ? Optional.empty() : jobs.findByKey(account.id(), key);
+        fromClient ? jobs.findByKey(account.id(), key) : Optional.empty();
     if (earlier.isPresent()) {
       return underUsedKey(earlier.get(), request, key);
     }

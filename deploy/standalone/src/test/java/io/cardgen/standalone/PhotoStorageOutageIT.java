@@ -74,6 +74,9 @@ class PhotoStorageOutageIT {
     assertThat(body.get("message").asString())
         .isEqualTo(Messages.of(ErrorCode.GENERATION_UNAVAILABLE));
     assertThat(answer.header("Retry-After")).matches("[1-9][0-9]*");
+    // "Retry with the same key" needs the key: the request brought none, so the answer names the
+    // one it ran under.
+    assertThat(answer.header("Idempotency-Key")).startsWith("srv-");
     assertNothingReservedOrRecorded(current);
   }
 
