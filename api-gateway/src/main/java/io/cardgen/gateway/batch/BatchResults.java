@@ -1,6 +1,7 @@
 package io.cardgen.gateway.batch;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.cardgen.common.db.DurabilityBarrier;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.gateway.api.CardView;
@@ -72,6 +73,13 @@ class BatchResults {
               .param("page", PAGE)
               .query(BatchResults::line)
               .list();
+      if (!page.isEmpty()) {
+        // A batch item's end commits without waiting for the disk (ADR 0042). A line handed out
+        // must survive a crash of the database: else its item could run again, fail and release
+        // the credit of a card the client holds, or its seq go to another item, which a client
+        // resuming "after seq" would never fetch.
+        jdbc.sql(DurabilityBarrier.STATEMENT).query(Long.class).single();
+      }
       for (Line line : page) {
         out.write(json.writeValueAsBytes(line));
         out.write('\n');

@@ -159,6 +159,10 @@ class BatchIT {
     assertThat(repliesSent()).as("records on " + Topics.REPLIES).isEqualTo(replies);
     assertThat(barriersRun()).as("durability barriers run").isEqualTo(barriers);
     assertBooks(tenant, 10 - 5);
+
+    // The reader pays instead: lines are handed out only once they are on disk.
+    assertThat(api.results(tenant.apiKey(), id, "")).hasSize(5);
+    assertThat(barriersRun()).as("durability barriers run").isGreaterThan(barriers);
   }
 
   private static double batchItemsRunning() {
