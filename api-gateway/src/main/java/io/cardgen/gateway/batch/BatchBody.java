@@ -234,7 +234,7 @@ final class BatchBody {
       }
     }
     if (end == null && position == 0) {
-      return new Malformed(Messages.format("batch.items_missing"));
+      return new Malformed(Messages.format("batch.lines_missing"));
     }
     return new Read(position, null, null, null);
   }

@@ -91,8 +91,11 @@ class BatchOptions {
     return pairs;
   }
 
-  /** Within the length, and text that jsonb can hold: PostgreSQL refuses U+0000 and lone halves. */
+  /**
+   * Within the length in characters (code points, as every length of the interface counts), and
+   * text that jsonb can hold: PostgreSQL refuses U+0000 and lone surrogate halves.
+   */
   private static boolean isStorable(String text) {
-    return text.length() <= MAX_METADATA_CHARS && Texts.isWellFormed(text);
+    return Texts.isWellFormed(text) && text.codePointCount(0, text.length()) <= MAX_METADATA_CHARS;
   }
 }

@@ -129,6 +129,17 @@ class BatchBodyTest {
   }
 
   @Test
+  void anEmptyBodyIsToldWhatItLacksInItsOwnFormat() throws Exception {
+    assertThat(read("\n\n", BatchBody.Format.NDJSON))
+        .isEqualTo(
+            new BatchBody.Malformed(
+                "Тело NDJSON должно содержать хотя бы одну строку с элементом пакета."));
+    assertThat(read("{\"items\": []}", BatchBody.Format.JSON))
+        .isEqualTo(
+            new BatchBody.Malformed("Поле «items» обязательно и должно быть непустым массивом."));
+  }
+
+  @Test
   void namesTheLineOfMalformedInputAndStopsAtTheLimits() throws Exception {
     assertThat(read("{\"items\": [\n{\"custom_id\": \"x\"},\n{oops", BatchBody.Format.JSON))
         .isEqualTo(

@@ -85,7 +85,10 @@ class BatchIT {
         BatchApi.body(
             6,
             i -> i % 3 == 0 ? "Чайник номер " + i + " [sim:refuse]" : "Чайник номер " + i,
-            "\"webhook_url\": \"http://127.0.0.1:9/hooks\", \"metadata\": {\"import\": \"autumn\"}");
+            "\"webhook_url\": \"http://127.0.0.1:9/hooks\", \"metadata\": {\"import\": \"autumn\","
+                + " \"mood\": \""
+                + "😀".repeat(512)
+                + "\"}");
 
     TestStack.Response created = api.create(tenant.apiKey(), null, body);
 
@@ -95,6 +98,8 @@ class BatchIT {
     assertThat(id).startsWith("bat_");
     assertThat(batch.get("counts").get("total").asInt()).isEqualTo(6);
     assertThat(batch.get("metadata").get("import").asString()).isEqualTo("autumn");
+    // 512 characters, 1 024 UTF-16 units: the limit counts characters.
+    assertThat(batch.get("metadata").get("mood").asString()).isEqualTo("😀".repeat(512));
     JsonNode done = awaitStatus(tenant, id, "completed");
     JsonNode counts = done.get("counts");
     assertThat(counts.get("succeeded").asInt()).isEqualTo(4);
