@@ -50,6 +50,12 @@ class AdminController {
         .orElseGet(() -> AdminErrors.conflict("Тариф с таким именем уже существует."));
   }
 
+  /**
+   * The most credits one call gives: far above any purchase, far below where the balance's bigint
+   * could overflow on a later top-up.
+   */
+  private static final long MAX_CREDITS = 1_000_000_000L;
+
   record AccountForm(String name, String plan, Long credits) {}
 
   @PostMapping("/admin/accounts")
@@ -58,8 +64,8 @@ class AdminController {
       return AdminErrors.invalid("name: 1–200 символов");
     }
     long credits = form.credits() == null ? 0 : form.credits();
-    if (credits < 0) {
-      return AdminErrors.invalid("credits: не меньше 0");
+    if (credits < 0 || credits > MAX_CREDITS) {
+      return AdminErrors.invalid("credits: целое число от 0 до 1000000000");
     }
     Optional<Plan> plan = Optional.ofNullable(form.plan()).flatMap(plans::findByName);
     if (form.plan() != null && plan.isEmpty()) {
@@ -114,7 +120,7 @@ class AdminController {
 
   @PostMapping("/admin/accounts/{id}/credits")
   ResponseEntity<?> addCredits(@PathVariable UUID id, @RequestBody CreditsForm form) {
-    if (form.amount() == null || form.amount() <= 0 || form.amount() > 1_000_000_000L) {
+    if (form.amount() == null || form.amount() <= 0 || form.amount() > MAX_CREDITS) {
       return AdminErrors.invalid("amount: целое число от 1 до 1000000000");
     }
     return accounts

@@ -38,8 +38,10 @@ record PlanForm(
     requireTrue(creativity != null, "creativity: true или false", problems);
     requireTrue(keywords != null, "keywords: true или false", problems);
     requireTrue(
-        rateLimitPerMinute != null && rateLimitPerMinute >= 1,
-        "rate_limit_per_minute: не меньше 1",
+        // Above a million a minute the limiter's interval between requests rounds to zero
+        // microseconds, which would mean no limit at all.
+        rateLimitPerMinute != null && rateLimitPerMinute >= 1 && rateLimitPerMinute <= 1_000_000,
+        "rate_limit_per_minute: от 1 до 1000000",
         problems);
     return problems;
   }

@@ -77,6 +77,35 @@ class AdminApiIT {
         .isEqualTo(404);
   }
 
+  @Test
+  void refusesCreditsAndRatesOutsideTheirBounds() throws Exception {
+    // Long.MAX_VALUE credits would make any later top-up overflow the balance; a rate above a
+    // million a minute would round the limiter's interval to nothing.
+    assertThat(
+            stack
+                .admin(
+                    "POST",
+                    "/admin/accounts",
+                    "{\"name\": \"rich\", \"credits\": " + Long.MAX_VALUE + "}")
+                .status())
+        .isEqualTo(422);
+    assertThat(
+            stack
+                .admin(
+                    "POST",
+                    "/admin/plans",
+                    PLAN.formatted("unbounded")
+                        .replace(
+                            "\"rate_limit_per_minute\": 60", "\"rate_limit_per_minute\": 60000001"))
+                .status())
+        .isEqualTo(422);
+    assertThat(
+            stack
+                .admin("POST", "/admin/accounts", "{\"name\": \"ok\", \"credits\": 1000000000}")
+                .status())
+        .isEqualTo(201);
+  }
+
   private static void assertKeyStoredOnlyAsHash(String apiKey) {
     Integer plain =
         stack
