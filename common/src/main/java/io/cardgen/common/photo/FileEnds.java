@@ -13,12 +13,24 @@ package io.cardgen.common.photo;
  *   <li>WebP: the RIFF length fits the file and every chunk fits the RIFF length.
  * </ul>
  *
- * Bytes after the end (camera makers append previews to JPEGs) are accepted.
+ * Bytes after the end (camera makers append previews to JPEGs) are accepted. A JPEG of more than
+ * {@link #MAX_JPEG_SCANS} scans is refused as malformed too.
  */
 final class FileEnds {
 
   private static final int JPEG_EOI = 0xD9;
   private static final int JPEG_SOS = 0xDA;
+
+  /**
+   * The most scans (start-of-scan markers) a JPEG may have. The JDK's decoder goes over every block
+   * of the canvas for every scan, however few bytes the scan holds (an end-of-band run of a few
+   * bytes covers them all): some 50 ms a scan at 40 megapixels, so the hundreds of thousands of
+   * scans that fit in 10 MB keep it busy for hours. Encoders write far fewer: one scan (or one per
+   * component) for baseline, 10 in libjpeg's progressive script for colour, at most the 64 of
+   * mozjpeg's candidate set when it optimises scans. 100 leaves room for all of them and keeps a
+   * photo's decoding to seconds.
+   */
+  private static final int MAX_JPEG_SCANS = 100;
 
   private FileEnds() {}
 
@@ -38,6 +50,7 @@ final class FileEnds {
 
   private static boolean jpeg(HeaderBytes bytes) {
     int pos = 2; // after SOI
+    int scans = 0;
     while (true) {
       if (bytes.u8(pos) != 0xFF) {
         throw new MalformedHeader("JPEG segment does not start with a marker");
@@ -62,6 +75,9 @@ final class FileEnds {
       }
       pos += length;
       if (marker == JPEG_SOS) {
+        if (++scans > MAX_JPEG_SCANS) {
+          throw new MalformedHeader("JPEG has more than " + MAX_JPEG_SCANS + " scans");
+        }
         pos = endOfScan(bytes, pos);
       }
     }

@@ -27,8 +27,9 @@ import java.util.concurrent.Semaphore;
  *   <li>GIF is always re-encoded from its first frame: providers take no animation, some no GIF.
  * </ul>
  *
- * Decoding is CPU and memory work, so at most one photo per processor is decoded at a time.
- * Thread-safe.
+ * Decoding is CPU and memory work, so at most one photo per processor is decoded at a time; a job
+ * waiting for its turn gives up when its thread is interrupted (a worker stopping past its drain),
+ * so that it is handed back rather than left waiting behind other decodes. Thread-safe.
  */
 public final class LlmPhotoPreparer {
 
@@ -55,13 +56,22 @@ public final class LlmPhotoPreparer {
         Runtime.getRuntime().availableProcessors());
   }
 
+  /**
+   * @throws DecodeInterrupted when the thread is interrupted while waiting to decode (the worker
+   *     stops): the photo is not unusable, and its job is given back rather than ended
+   */
   public LlmCopy prepare(byte[] original) {
     ImageVerdict verdict = limits.check(original);
     if (verdict instanceof ImageVerdict.Rejected rejected) {
       return new LlmCopy.Unusable(rejected.reason());
     }
     ImageVerdict.Accepted accepted = (ImageVerdict.Accepted) verdict;
-    decoding.acquireUninterruptibly();
+    try {
+      decoding.acquire();
+    } catch (InterruptedException stopping) {
+      Thread.currentThread().interrupt();
+      throw new DecodeInterrupted(stopping);
+    }
     try {
       return copyOf(original, accepted.format(), accepted.dimensions());
     } catch (IOException undecodable) {
@@ -104,5 +114,12 @@ public final class LlmPhotoPreparer {
 
   private int side(double scaled) {
     return (int) Math.max(1, Math.min(maxSide, Math.round(scaled)));
+  }
+
+  /** The worker's thread was interrupted while waiting for its turn to decode a photo. */
+  public static final class DecodeInterrupted extends RuntimeException {
+    DecodeInterrupted(Throwable cause) {
+      super("interrupted while waiting to decode a photo", cause);
+    }
   }
 }

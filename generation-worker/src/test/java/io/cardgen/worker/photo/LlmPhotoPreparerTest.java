@@ -1,6 +1,7 @@
 package io.cardgen.worker.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoLimits;
@@ -122,6 +123,24 @@ class LlmPhotoPreparerTest {
     assertThat(preparer.prepare(fits)).isInstanceOf(LlmCopy.Ready.class);
     assertThat(preparer.prepare(withGarbledImageData(fits, 0.5)))
         .isInstanceOf(LlmCopy.Unusable.class);
+  }
+
+  @Test
+  void givesUpWaitingToDecodeWhenTheThreadIsInterrupted() {
+    LlmPhotoPreparer single =
+        new LlmPhotoPreparer(new PhotoLimits(1 << 20, 1_000_000), MAX_SIDE, 0.85f, 1);
+    byte[] photo = TestImages.jpeg(300, 200);
+
+    Thread.currentThread().interrupt(); // as a stopping worker does to a job past its drain
+    try {
+      assertThatThrownBy(() -> single.prepare(photo))
+          .isInstanceOf(LlmPhotoPreparer.DecodeInterrupted.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+    // Its only permit was not taken, so the next photo is decoded as usual.
+    assertThat(single.prepare(photo)).isInstanceOf(LlmCopy.Ready.class);
   }
 
   private void assertScaled(byte[] photo, int width, int height) throws IOException {
