@@ -19,12 +19,22 @@ public final class JobPhotoCount {
     return ByteBuffer.allocate(Integer.BYTES).putInt(photos).array();
   }
 
-  /** Empty for a missing, misshapen or negative value. */
+  /**
+   * The most photos a job can have: no plan allows more ({@code max_photos} is at most 50). A
+   * larger count can only be a forged record, whose memory the worker would admit alone, after
+   * every job in flight had finished.
+   */
+  public static final int MAX = 50;
+
+  /**
+   * Empty for a missing, misshapen or out-of-range value: the worker then claims the job first and
+   * admits the photos the job really has.
+   */
   public static OptionalInt decode(byte[] value) {
     if (value == null || value.length != Integer.BYTES) {
       return OptionalInt.empty();
     }
     int photos = ByteBuffer.wrap(value).getInt();
-    return photos < 0 ? OptionalInt.empty() : OptionalInt.of(photos);
+    return photos < 0 || photos > MAX ? OptionalInt.empty() : OptionalInt.of(photos);
   }
 }

@@ -19,4 +19,12 @@ class JobPhotoCountTest {
     assertThat(JobPhotoCount.decode(new byte[5])).isEmpty();
     assertThat(JobPhotoCount.decode(JobPhotoCount.encode(-1))).isEmpty();
   }
+
+  @Test
+  void aCountNoPlanAllowsIsNoCount() {
+    assertThat(JobPhotoCount.decode(JobPhotoCount.encode(JobPhotoCount.MAX)))
+        .hasValue(JobPhotoCount.MAX);
+    assertThat(JobPhotoCount.decode(JobPhotoCount.encode(JobPhotoCount.MAX + 1))).isEmpty();
+    assertThat(JobPhotoCount.decode(JobPhotoCount.encode(Integer.MAX_VALUE))).isEmpty();
+  }
 }

@@ -7,6 +7,7 @@ import io.cardgen.common.wire.JobPhotoCount;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -35,6 +36,11 @@ import org.springframework.stereotype.Component;
 class JobIntake implements MessageListener<String, String> {
 
   private static final Logger log = LoggerFactory.getLogger(JobIntake.class);
+
+  // How far a record's origin may lie from the record's own time: the intake before the write
+  // (a body read slowly, the reply timeout bounds it), and the clocks of one gateway after it.
+  private static final Duration ORIGIN_BEFORE_WRITE = Duration.ofMinutes(10);
+  private static final Duration ORIGIN_AFTER_WRITE = Duration.ofMinutes(1);
 
   private final JobClaims claims;
   private final JobRunner processor;
@@ -135,10 +141,19 @@ class JobIntake implements MessageListener<String, String> {
   }
 
   /** From the gateway's header; a republished record has none and queues by its timestamp. */
-  private static long originOf(ConsumerRecord<String, String> record) {
+  /**
+   * When the job's request arrived; the record's own time for a record without it, or with one far
+   * from when the record was written (the gateway writes it right after the intake): a forged
+   * origin in the distant past would put its job ahead of every other.
+   */
+  static long originOf(ConsumerRecord<String, String> record) {
+    long written = TimeUnit.MILLISECONDS.toMicros(record.timestamp());
     Header header = record.headers().lastHeader(JobOrigin.HEADER);
-    return JobOrigin.decode(header == null ? null : header.value())
-        .orElse(TimeUnit.MILLISECONDS.toMicros(record.timestamp()));
+    long origin = JobOrigin.decode(header == null ? null : header.value()).orElse(written);
+    boolean plausible =
+        origin >= written - ORIGIN_BEFORE_WRITE.toNanos() / 1_000
+            && origin <= written + ORIGIN_AFTER_WRITE.toNanos() / 1_000;
+    return plausible ? origin : written;
   }
 
   private static OptionalInt photoCountOf(ConsumerRecord<String, String> record) {
