@@ -9,10 +9,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * Claims batch items fairly (ADR 0008): among the accounts with a batch in progress, the one with
- * the fewest items running anywhere in the fleet goes first (max-min fairness: a small batch of one
- * account is not queued behind a huge one of another), ties to the account whose oldest open batch
- * came first; within the account, items go in creation order.
+ * Claims batch items fairly (ADR 0008): among the accounts with an item queued in a batch in
+ * progress, the one with the fewest items running anywhere in the fleet goes first (max-min
+ * fairness: a small batch of one account is not queued behind a huge one of another), ties to the
+ * account whose oldest open batch came first; within the account, items go in creation order.
  *
  * <p>Several slots are filled by one statement that gives the same items, in the same order, as
  * that many claims of one item each (ADR 0040): an account's n-th queued item would be claimed when
@@ -30,11 +30,21 @@ class BatchClaims {
 
   // SKIP LOCKED lets workers claiming at the same moment take different items instead of queueing
   // on one row; the outer state check makes the move conditional like every other job move.
+  // Only accounts with an item to claim are ranked: accounts whose items all run would otherwise
+  // fill the eight tried and leave the slots idle (one probe of jobs_batch_state per open batch).
+  // Only items of a batch in progress are taken: one handed back after its batch was cancelled is
+  // the sweeper's to end. That is a boolean subquery per item read, not a join or EXISTS: not
+  // knowing that nearly every queued item's batch is in progress, the planner would then sort the
+  // account's whole queue instead of reading jobs_batch_queued in order up to the limit. It does
+  // not lock the batch row either, which every item's end locks.
   private static final String CLAIM =
       """
       WITH open_accounts AS (
-        SELECT account_id, min(created_at) AS oldest FROM batches
+        SELECT account_id, min(created_at) AS oldest FROM batches b
         WHERE status = 'in_progress' GROUP BY account_id
+        HAVING bool_or(EXISTS (SELECT 1 FROM jobs w
+                               WHERE w.batch_id = b.id AND w.state = 'QUEUED'
+                                 AND w.attempts < :maxAttempts))
       ), ranked AS (
         SELECT o.account_id, o.oldest,
                (SELECT count(*) FROM jobs r
@@ -53,6 +63,7 @@ class BatchClaims {
           SELECT id, created_at, batch_id, item_line FROM jobs
           WHERE account_id = r.account_id AND state = 'QUEUED' AND batch_id IS NOT NULL
             AND attempts < :maxAttempts
+            AND (SELECT b.status = 'in_progress' FROM batches b WHERE b.id = jobs.batch_id)
           ORDER BY created_at, batch_id, item_line
           LIMIT :items
           FOR UPDATE SKIP LOCKED

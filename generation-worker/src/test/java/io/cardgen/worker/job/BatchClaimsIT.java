@@ -14,11 +14,13 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
+import org.springframework.transaction.support.TransactionTemplate;
 
 @SpringJUnitConfig(JobStoreTestConfiguration.class)
 class BatchClaimsIT {
@@ -26,10 +28,12 @@ class BatchClaimsIT {
   private static final Duration LEASE = Duration.ofSeconds(120);
 
   @Autowired BatchClaims claims;
+  @Autowired JobClaims jobClaims;
   @Autowired JobCompletion completion;
   @Autowired JobFixtures fixtures;
   @Autowired SettableClock clock;
   @Autowired JdbcClient jdbc;
+  @Autowired TransactionTemplate transaction;
 
   @BeforeEach
   void onlyThisTestsBatchesAreOpen() {
@@ -39,6 +43,13 @@ class BatchClaimsIT {
   private Optional<ClaimedJob> claim(String worker) {
     Instant now = clock.instant();
     return claims.claimNext(worker, now, now.plus(LEASE), 3);
+  }
+
+  private List<UUID> claimUpTo(int items) {
+    Instant now = clock.instant();
+    return claims.claimUpTo(items, "w", now, now.plus(LEASE), 3).stream()
+        .map(ClaimedJob::id)
+        .toList();
   }
 
   private record TwoBatches(List<UUID> big, List<UUID> small) {}
@@ -95,6 +106,64 @@ class BatchClaimsIT {
             smallItems.get(1),
             bigItems.get(2),
             bigItems.get(3));
+  }
+
+  @Test
+  void accountsWithNothingQueuedDoNotKeepAnAccountWithQueuedItemsFromTheSlots() {
+    UUID busy = fixtures.anAccountWithCredits(100);
+    List<UUID> busyItems = fixtures.aBatch(busy, 6, null, clock.instant());
+    assertThat(claimUpTo(3)).containsExactlyElementsOf(busyItems.subList(0, 3));
+    // More accounts than a claim looks at, each with fewer items running than busy, none queued.
+    for (int i = 0; i < 9; i++) {
+      clock.advance(Duration.ofSeconds(1));
+      List<UUID> small =
+          fixtures.aBatch(fixtures.anAccountWithCredits(100), 2, null, clock.instant());
+      assertThat(claimUpTo(2)).containsExactlyElementsOf(small);
+    }
+
+    assertThat(claim("w")).map(ClaimedJob::id).contains(busyItems.get(3));
+    assertThat(claimUpTo(5)).containsExactlyElementsOf(busyItems.subList(4, 6));
+  }
+
+  @Test
+  void anItemHandedBackToTheQueueOfACancellingBatchIsNotClaimedForAnotherBatch() {
+    UUID account = fixtures.anAccountWithCredits(100);
+    fixtures.aBatch(account, 1, null, clock.instant());
+    ClaimedJob handedBack = claim("w").orElseThrow();
+    // Cancelled while its only item ran (a cancel leaves running items), then the item given back.
+    jdbc.sql("UPDATE batches SET status = 'cancelling' WHERE id = :id")
+        .param("id", handedBack.batchId())
+        .update();
+    assertThat(jobClaims.requeue(handedBack, clock.instant())).isTrue();
+    clock.advance(Duration.ofSeconds(1));
+    List<UUID> open = fixtures.aBatch(account, 2, null, clock.instant());
+
+    assertThat(claimUpTo(5)).containsExactlyElementsOf(open);
+    // Left for the sweeper to end cancelled.
+    assertThat(fixtures.state(handedBack.id())).isEqualTo("QUEUED/RESERVED");
+  }
+
+  @Test
+  void anItemIsClaimedWhileItsBatchRowIsLockedByAnItemFinishing() {
+    UUID account = fixtures.anAccountWithCredits(100);
+    List<UUID> items = fixtures.aBatch(account, 1, null, clock.instant());
+
+    // Every item's end locks its batch row: the claim must neither wait for it nor skip the items.
+    List<UUID> claimed =
+        transaction.execute(
+            status -> {
+              jdbc.sql(
+                      "SELECT id FROM batches WHERE id = (SELECT batch_id FROM jobs WHERE id = :id)"
+                          + " FOR UPDATE")
+                  .param("id", items.get(0))
+                  .query(UUID.class)
+                  .single();
+              return CompletableFuture.supplyAsync(() -> claimUpTo(1))
+                  .orTimeout(10, TimeUnit.SECONDS)
+                  .join();
+            });
+
+    assertThat(claimed).containsExactlyElementsOf(items);
   }
 
   @Test
