@@ -54,6 +54,39 @@ class OpenApiIT {
    * target/openapi/product-card-api.json} and must equal the committed file byte for byte, so a
    * change to one without the other fails the build.
    */
+  /**
+   * Batch creation's refusals as the document describes them: an item the plan refuses is 403 with
+   * its errors, a body of another type 415, a legacy account 400 (batch-api §2).
+   */
+  @Test
+  void batchCreationRefusalsMatchTheirDocumentedSchemas() throws Exception {
+    BatchApi batches = new BatchApi(stack);
+    String bare = Tenants.aBarePlan().create(stack);
+    Tenants.Tenant tenant = Tenants.account(stack, bare, 5);
+    String withHeaders =
+        "{\"items\": [{\"custom_id\": \"h-1\", \"request\": "
+            + BatchApi.request("Сумка")
+                .replace("\"length\": 300", "\"length\": 300, \"headers\": true")
+            + "}]}";
+
+    TestStack.Response planRefused = batches.create(tenant.apiKey(), null, withHeaders);
+    TestStack.Response wrongType =
+        batches.create(tenant.apiKey(), null, "text/plain", "", BatchApi.body(1, i -> "x", null));
+    TestStack.Response legacy =
+        batches.create(
+            Tenants.legacyAccount(stack, bare, 5).apiKey(), null, BatchApi.body(1, i -> "x", null));
+
+    assertThat(planRefused.status()).as(planRefused.toString()).isEqualTo(403);
+    assertThat(planRefused.json().get("errors")).hasSize(1);
+    assertThat(wrongType.status()).as(wrongType.toString()).isEqualTo(415);
+    assertThat(legacy.status()).as(legacy.toString()).isEqualTo(400);
+    for (TestStack.Response answer : List.of(planRefused, wrongType, legacy)) {
+      assertThat(openApi.validateBatchCreation(answer.status(), answer.json()))
+          .as(answer.toString())
+          .isEmpty();
+    }
+  }
+
   @Test
   void theServedDocumentIsTheCommittedFile() throws Exception {
     java.net.http.HttpResponse<byte[]> served =

@@ -64,6 +64,18 @@ final class OpenApiSchemas {
         .validate(body);
   }
 
+  /** The batch creation operation, whose answers {@link #validateBatchCreation} checks. */
+  static final String BATCH_CREATION = "/paths/~1api~1batches/post";
+
+  /** Violations of the batch creation's response schema documented for {@code status}. */
+  List<Error> validateBatchCreation(int status, JsonNode body) {
+    String at = BATCH_CREATION + "/responses/" + status;
+    if (document.at(at).isMissingNode()) {
+      throw new AssertionError("status " + status + " of batch creation is not documented");
+    }
+    return schema(at + "/content/application~1json/schema").validate(body);
+  }
+
   /** Violations of the request body schema. */
   List<Error> validateRequest(JsonNode body) {
     return schema(OPERATION + "/requestBody/content/application~1json/schema").validate(body);
