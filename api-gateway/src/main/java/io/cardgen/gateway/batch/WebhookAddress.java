@@ -9,6 +9,7 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,18 +17,32 @@ import org.springframework.stereotype.Component;
  * under the same address rules as photo links; http and private addresses only for the operator's
  * allowlist. The host is resolved and every address it has is checked, so a name with one public
  * and one internal address is refused. The deliverer checks again on every attempt: DNS can change.
+ * As for photo links, an https host that does not resolve now passes: the deliverer's check decides
+ * (and retries an unresolved host), and a passing DNS failure at the gateway must not refuse a
+ * batch of thousands of valid items.
  */
 @Component
 class WebhookAddress {
 
   private static final int MAX_LENGTH = 2048;
 
+  interface Resolver {
+    InetAddress[] resolve(String host) throws UnknownHostException;
+  }
+
   private final AddressPolicy policy;
   private final List<Cidr> allowlist;
+  private final Resolver resolver;
 
+  @Autowired
   WebhookAddress(BatchProperties properties) {
+    this(properties, InetAddress::getAllByName);
+  }
+
+  WebhookAddress(BatchProperties properties, Resolver resolver) {
     this.allowlist = properties.webhookPrivateHostAllowlist().stream().map(Cidr::parse).toList();
     this.policy = new AddressPolicy(allowlist);
+    this.resolver = resolver;
   }
 
   boolean permits(String url) {
@@ -50,8 +65,11 @@ class WebhookAddress {
     }
     List<InetAddress> addresses;
     try {
-      addresses = Arrays.asList(InetAddress.getAllByName(uri.getHost()));
-    } catch (UnknownHostException | SecurityException unresolved) {
+      addresses = Arrays.asList(resolver.resolve(uri.getHost()));
+    } catch (UnknownHostException unresolved) {
+      // Plain http needs an allowlisted address, which an unresolved host cannot show.
+      return scheme.equals("https");
+    } catch (SecurityException refused) {
       return false;
     }
     if (scheme.equals("http")) {
