@@ -18,6 +18,10 @@ public class AdminConnector implements WebServerFactoryCustomizer<TomcatServletW
   AdminConnector(AdminPortProperties properties) {
     this.connector = new Connector(TomcatServletWebServerFactory.DEFAULT_PROTOCOL);
     this.connector.setPort(properties.port());
+    if (!properties.address().isEmpty()) {
+      // Tomcat's connector takes the address as a property and resolves it when it binds.
+      this.connector.setProperty("address", properties.address());
+    }
     this.connector.setAllowTrace(false);
   }
 

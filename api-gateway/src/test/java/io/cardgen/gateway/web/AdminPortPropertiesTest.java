@@ -8,9 +8,10 @@ class AdminPortPropertiesTest {
 
   @Test
   void theTokenNeverAppearsInTheTextForm() {
-    assertThat(new AdminPortProperties(8081, "admin-token-123").toString())
+    assertThat(new AdminPortProperties(8081, "", "admin-token-123").toString())
         .doesNotContain("admin-token-123")
         .contains("8081", "(set)");
-    assertThat(new AdminPortProperties(0, null).toString()).contains("(none)");
+    assertThat(new AdminPortProperties(0, "127.0.0.1", null).toString())
+        .contains("(none)", "127.0.0.1");
   }
 }

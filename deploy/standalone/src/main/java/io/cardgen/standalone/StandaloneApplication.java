@@ -69,6 +69,11 @@ public final class StandaloneApplication implements AutoCloseable {
     if (Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.token="))) {
       arguments.add("--cardgen.admin.token=" + adminToken);
     }
+    // A developer's machine: the admin API and the actuator stay on it unless asked otherwise.
+    if (!settings.has("CARDGEN_ADMIN_ADDRESS")
+        && Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.address="))) {
+      arguments.add("--cardgen.admin.address=127.0.0.1");
+    }
     // Spring's own hook would close the worker first, while the gateway still takes requests that
     // no worker then runs: the contexts are closed by OrderedShutdown instead, gateway first.
     arguments.add("--spring.main.register-shutdown-hook=false");

@@ -1,7 +1,16 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.SocketException;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,6 +139,42 @@ class AdminApiIT {
     assertThat(replay.status()).isEqualTo(410);
     assertThat(replay.json().get("code").asString()).isEqualTo("result_deleted");
     assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(404);
+  }
+
+  /**
+   * The standalone keeps its management port on the machine; the public port listens everywhere.
+   * Checked from this machine's first address outside loopback, when it has one.
+   */
+  @Test
+  void theStandalonesManagementPortListensOnLoopbackOnly() throws Exception {
+    Optional<InetAddress> outside =
+        NetworkInterface.networkInterfaces()
+            .filter(AdminApiIT::isUp)
+            .flatMap(NetworkInterface::inetAddresses)
+            .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
+            .findFirst();
+    assumeTrue(outside.isPresent(), "this machine has no address outside loopback");
+
+    assertThat(accepts(outside.get(), stack.publicPort)).as("public port").isTrue();
+    assertThat(accepts(outside.get(), stack.adminPort)).as("management port").isFalse();
+    assertThat(accepts(InetAddress.getLoopbackAddress(), stack.adminPort)).isTrue();
+  }
+
+  private static boolean isUp(NetworkInterface network) {
+    try {
+      return network.isUp();
+    } catch (SocketException e) {
+      return false;
+    }
+  }
+
+  private static boolean accepts(InetAddress address, int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(address, port), 2_000);
+      return true;
+    } catch (IOException refused) {
+      return false;
+    }
   }
 
   @Test
