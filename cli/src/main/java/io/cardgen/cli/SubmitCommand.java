@@ -79,6 +79,13 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
       description = "the largest local photo to inline (default: ${DEFAULT-VALUE})")
   int maxPhotoMib;
 
+  @Option(
+      names = "--allow-photos-anywhere",
+      description =
+          "also read local photos from outside the input file's folder (absolute paths, file:"
+              + " links, .., links leading out): only for a file you trust")
+  boolean photosAnywhere;
+
   @Override
   public Integer call() throws IOException {
     CliContext context = context();
@@ -140,7 +147,13 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
       throw usage("--max-photo-mib must be at least 1");
     }
     return new SubmitOptions(
-        format, encoding, delimiter(), maxPhotoMib * 1024L * 1024L, webhookUrl, metadata);
+        format,
+        encoding,
+        delimiter(),
+        maxPhotoMib * 1024L * 1024L,
+        webhookUrl,
+        metadata,
+        photosAnywhere);
   }
 
   private Character delimiter() {

@@ -295,6 +295,47 @@ class CliTest {
     assertThat(api.queries).isEmpty();
   }
 
+  @Test
+  void aLocalPhotoOutsideTheSpreadsheetsFolderIsReadOnlyWithAllowPhotosAnywhere()
+      throws IOException {
+    Path shop = Files.createDirectories(dir.resolve("shop"));
+    Files.write(
+        dir.resolve("private.png"),
+        new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13});
+    Path csv = shop.resolve("photos.csv");
+    Files.writeString(
+        csv, "sku,short_description,style,photos\nsku-1,Кружка,standard,../private.png\n");
+
+    CliRunner.Run refused = cli.run("batch", "submit", csv.toString());
+
+    assertThat(refused.exit()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("  row 2 (sku-1): photo ../private.png is not in the input file's folder")
+        .contains("pass --allow-photos-anywhere if you trust the file");
+    assertThat(api.queries).isEmpty();
+
+    CliRunner.Run allowed = cli.run("batch", "submit", csv.toString(), "--allow-photos-anywhere");
+
+    assertThat(allowed.exit()).as(allowed.err()).isZero();
+    assertThat(api.creations).hasValue(1);
+  }
+
+  @Test
+  void theKeyIsNotSentInPlainHttpToAnotherComputer() {
+    cli.env.put("CARDGEN_BASE_URL", "http://cardgen.invalid:8080");
+
+    CliRunner.Run run = cli.run("batch", "list");
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err())
+        .contains(
+            "cardgen: the base URL http://cardgen.invalid:8080 is plain http to another computer,"
+                + " which would send the API key unencrypted: use https://, or pass"
+                + " --allow-plain-http")
+        .doesNotContain(FakeBatchApi.KEY);
+    assertThat(cli.pauses).isEmpty();
+  }
+
   /** {@code count} products; row {@code failing} (1-based, 0 for none) makes its item fail. */
   private Path products(int count, int failing) throws IOException {
     StringBuilder csv = new StringBuilder("sku,short_description,style,photos\n");

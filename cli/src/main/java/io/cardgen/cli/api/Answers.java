@@ -16,7 +16,14 @@ final class Answers {
   static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** Error bodies are a few kilobytes; anything longer is not the service talking. */
-  private static final int MAX_ERROR_BODY = 1 << 20;
+  static final int MAX_ERROR_BODY = 1 << 20;
+
+  /**
+   * The largest answer read: a page of at most 100 batches, each with at most 16 metadata pairs of
+   * 512 characters and a webhook URL, is a few MiB at the very most. A longer answer is not the
+   * service's, and is refused before it fills the heap.
+   */
+  static final int MAX_ANSWER = 16 << 20;
 
   private Answers() {}
 
@@ -25,8 +32,24 @@ final class Answers {
     if (response.statusCode() / 100 != 2) {
       throw failure(response);
     }
+    byte[] bytes;
     try (InputStream body = response.body()) {
-      JsonNode envelope = JSON.readTree(body);
+      bytes = body.readNBytes(MAX_ANSWER + 1);
+    }
+    if (bytes.length > MAX_ANSWER) {
+      throw new ApiException(
+          new ApiError(
+              response.statusCode(),
+              null,
+              "the answer is longer than "
+                  + (MAX_ANSWER >> 20)
+                  + " MiB, far more than the batch API sends; is --base-url the cardgen public"
+                  + " API?",
+              List.of(),
+              null));
+    }
+    try {
+      JsonNode envelope = JSON.readTree(bytes);
       JsonNode data = envelope == null ? null : envelope.get("data");
       if (data == null || !data.isObject()) {
         throw new ApiException(

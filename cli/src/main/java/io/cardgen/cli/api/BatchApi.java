@@ -1,6 +1,6 @@
 package io.cardgen.cli.api;
 
-import java.io.BufferedReader;
+import io.cardgen.cli.io.BoundedLines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -38,6 +38,13 @@ public final class BatchApi {
 
   /** The answers that go away by themselves: overload, rate limit and a gateway between. */
   private static final Set<Integer> TRANSIENT_STATUSES = Set.of(429, 502, 503, 504);
+
+  /**
+   * The longest result line taken, in characters. A line holds one card — a description of at most
+   * a few thousand characters, a few short lists — and so a few hundred KB at the very most; a
+   * longer line is not the batch API talking, and without a bound it would fill the heap.
+   */
+  public static final int MAX_RESULT_LINE_CHARS = 4 << 20;
 
   /** A 256 MiB upload on a slow line takes a while; the answer comes once the body is read. */
   private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(30);
@@ -140,12 +147,27 @@ public final class BatchApi {
 
   private static long readLines(HttpResponse<InputStream> response, ResultSink sink, long last)
       throws IOException {
-    try (BufferedReader lines =
-        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+    try (BoundedLines lines =
+        new BoundedLines(
+            new InputStreamReader(response.body(), StandardCharsets.UTF_8),
+            MAX_RESULT_LINE_CHARS)) {
       while (true) {
         String line;
         try {
           line = lines.readLine();
+        } catch (BoundedLines.TooLong tooLong) {
+          // resuming would meet the same line again
+          throw new ApiException(
+              new ApiError(
+                  response.statusCode(),
+                  null,
+                  "the result line after seq "
+                      + last
+                      + " is longer than "
+                      + BoundedLines.describe(MAX_RESULT_LINE_CHARS)
+                      + ", far more than a card; is --base-url the cardgen public API?",
+                  List.of(),
+                  null));
         } catch (IOException broken) {
           throw new BrokenStream(last, broken);
         }
@@ -221,9 +243,14 @@ public final class BatchApi {
     }
   }
 
+  /**
+   * Drops a passing answer's body before the retry: at most as much as an error body is read, to
+   * keep the connection for the retry; a longer body is cut off with its connection rather than
+   * read to an end that may never come.
+   */
   private static void discard(HttpResponse<InputStream> response) {
     try (InputStream body = response.body()) {
-      body.transferTo(java.io.OutputStream.nullOutputStream());
+      body.skip(Answers.MAX_ERROR_BODY);
     } catch (IOException ignored) {
       // the connection is dropped with it; nothing else to release
     }

@@ -27,7 +27,7 @@ public final class BatchFiles {
 
   public static PreparedBatch prepare(Path input, SubmitOptions options) throws IOException {
     Path baseDir = input.toAbsolutePath().getParent();
-    Photos photos = new Photos(baseDir, options.maxPhotoBytes());
+    Photos photos = new Photos(baseDir, options.maxPhotoBytes(), options.photosAnywhere());
     List<String> warnings = new ArrayList<>();
     ItemSource source =
         switch (options.format() == null ? InputFormat.of(input) : options.format()) {

@@ -1,6 +1,6 @@
 package io.cardgen.cli.input;
 
-import java.io.BufferedReader;
+import io.cardgen.cli.io.BoundedLines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,19 +24,41 @@ final class JsonlItems implements ItemSource {
 
   private final Path file;
   private final Photos photos;
+  private final int maxLineChars;
 
   JsonlItems(Path file, Photos photos) {
+    this(file, photos, MAX_ITEM_CHARS);
+  }
+
+  JsonlItems(Path file, Photos photos, int maxLineChars) {
     this.file = file;
     this.photos = photos;
+    this.maxLineChars = maxLineChars;
   }
 
   @Override
   public void read(ItemSink sink, Problems problems) throws IOException {
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      long number = 0;
-      String line;
-      while ((line = reader.readLine()) != null) {
-        number++;
+    try (BoundedLines lines =
+        new BoundedLines(Files.newBufferedReader(file, StandardCharsets.UTF_8), maxLineChars)) {
+      while (true) {
+        String line;
+        try {
+          line = lines.readLine();
+        } catch (BoundedLines.TooLong tooLong) {
+          problems.add(
+              "line " + tooLong.line(),
+              "this line of "
+                  + file.getFileName()
+                  + " is longer than "
+                  + BoundedLines.describe(maxLineChars)
+                  + ", more than one item can be (the service refuses an item over 32 MiB)");
+          lines.skipRest();
+          continue;
+        }
+        if (line == null) {
+          return;
+        }
+        long number = lines.number();
         if (number == 1 && line.startsWith("\uFEFF")) {
           line = line.substring(1);
         }

@@ -15,18 +15,36 @@ import java.util.Locale;
  * URIs pass through, a local file is read and inlined as a data URI, anything else is left for the
  * server to judge as bare base64. Relative paths are relative to the input file, so a folder of
  * photos travels with its spreadsheet.
+ *
+ * <p>Only files in the input file's folder or below are read: the spreadsheet often comes from a
+ * supplier, and a reference of its choosing must not make the user upload any picture on their
+ * disk. An absolute path, a {@code file:} link, a path that leads out with {@code ..} and a link
+ * (symlink) that points out are refused unless {@code anywhere} is set ({@code
+ * --allow-photos-anywhere}).
  */
 final class Photos {
 
   private static final List<String> IMAGE_EXTENSIONS =
       List.of(".jpg", ".jpeg", ".png", ".webp", ".gif");
 
+  private static final String ALLOW = "pass --allow-photos-anywhere if you trust the file";
+
   private final Path baseDir;
   private final long maxBytes;
+  private final boolean anywhere;
+  private Path realBaseDir;
 
   Photos(Path baseDir, long maxBytes) {
-    this.baseDir = baseDir;
+    this(baseDir, maxBytes, false);
+  }
+
+  /**
+   * @param anywhere whether files outside {@code baseDir} may be read too
+   */
+  Photos(Path baseDir, long maxBytes, boolean anywhere) {
+    this.baseDir = baseDir.toAbsolutePath().normalize();
     this.maxBytes = maxBytes;
+    this.anywhere = anywhere;
   }
 
   /**
@@ -55,23 +73,69 @@ final class Photos {
     if (lower.startsWith("http://") || lower.startsWith("https://") || lower.startsWith("data:")) {
       return reference;
     }
-    Path file = localFile(reference);
-    if (file != null && Files.isRegularFile(file)) {
-      return inline(file);
+    boolean fileLink = lower.startsWith("file:");
+    boolean image = IMAGE_EXTENSIONS.stream().anyMatch(lower::endsWith);
+    Path path = path(reference.startsWith("file://") ? reference.substring(7) : reference);
+    if (path == null) {
+      if (fileLink) {
+        throw new BadItem("photo " + reference + " is not a file path");
+      }
+      return reference;
     }
-    if (IMAGE_EXTENSIONS.stream().anyMatch(lower::endsWith)) {
-      throw new BadItem("photo file not found: " + reference);
+    Path file = baseDir.resolve(path).normalize();
+    boolean outside = fileLink || path.isAbsolute() || !file.startsWith(baseDir);
+    if (outside && !anywhere) {
+      if (fileLink || image || Files.exists(file)) {
+        throw new BadItem(
+            "photo "
+                + reference
+                + " is not in the input file's folder: only photos in "
+                + baseDir
+                + " or below are read (no absolute paths, file: links or ..); "
+                + ALLOW);
+      }
+      return reference;
     }
-    return reference;
+    if (!Files.isRegularFile(file)) {
+      if (image) {
+        throw new BadItem("photo file not found: " + reference);
+      }
+      return reference;
+    }
+    return inline(anywhere ? file : inside(reference, file));
   }
 
-  private Path localFile(String reference) {
+  private static Path path(String reference) {
     try {
-      Path path = Path.of(reference.startsWith("file://") ? reference.substring(7) : reference);
-      return path.isAbsolute() ? path : baseDir.resolve(path);
+      return Path.of(reference);
     } catch (InvalidPathException notAPath) {
       return null;
     }
+  }
+
+  /** The file itself, once every link on its way is known to stay in the input file's folder. */
+  private Path inside(String reference, Path file) throws BadItem {
+    Path real;
+    try {
+      if (realBaseDir == null) {
+        realBaseDir = baseDir.toRealPath();
+      }
+      real = file.toRealPath();
+    } catch (IOException e) {
+      throw new BadItem("cannot read photo " + reference + ": " + e.getMessage());
+    }
+    if (!real.startsWith(realBaseDir)) {
+      throw new BadItem(
+          "photo "
+              + reference
+              + " is a link to "
+              + real
+              + ", out of the input file's folder: only photos in "
+              + baseDir
+              + " or below are read; "
+              + ALLOW);
+    }
+    return real;
   }
 
   private String inline(Path file) throws BadItem {

@@ -13,6 +13,8 @@ import java.util.TreeMap;
  * @param webhookUrl the batch's {@code webhook_url}, or null
  * @param metadata the batch's {@code metadata}, possibly empty; kept sorted by key, because the
  *     service fingerprints the raw body and the same pairs must give the same bytes on every run
+ * @param photosAnywhere whether local photos may be read from outside the input file's folder
+ *     (absolute paths, {@code file:} links, {@code ..}, links out); see {@link Photos}
  */
 public record SubmitOptions(
     InputFormat format,
@@ -20,9 +22,21 @@ public record SubmitOptions(
     Character delimiter,
     long maxPhotoBytes,
     String webhookUrl,
-    Map<String, String> metadata) {
+    Map<String, String> metadata,
+    boolean photosAnywhere) {
 
   public SubmitOptions {
     metadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
+  }
+
+  /** Local photos only from the input file's folder. */
+  public SubmitOptions(
+      InputFormat format,
+      Charset charset,
+      Character delimiter,
+      long maxPhotoBytes,
+      String webhookUrl,
+      Map<String, String> metadata) {
+    this(format, charset, delimiter, maxPhotoBytes, webhookUrl, metadata, false);
   }
 }

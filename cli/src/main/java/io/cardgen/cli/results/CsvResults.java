@@ -4,8 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
-/** The flat CSV shape of a result line: one row per item, lists joined by line breaks. */
+/**
+ * The flat CSV shape of a result line: one row per item, lists joined by line breaks, every text
+ * made safe for a spreadsheet program (see {@link #forSpreadsheet}).
+ */
 final class CsvResults {
+
+  /**
+   * The first characters that make a spreadsheet program read a cell as a formula (OWASP, CSV
+   * injection): equals, plus, minus, at, tab and carriage return; {@link #text} writes a carriage
+   * return as a line feed, so that one too.
+   */
+  private static final String FORMULA_STARTS = "=+-@\t\r\n";
 
   /** The card's fields (product-card-api §2.2), one column each, after the outcome columns. */
   private static final List<String> CARD_FIELDS =
@@ -64,6 +74,17 @@ final class CsvResults {
     } else {
       text = node.isValueNode() ? node.asString("") : node.toString();
     }
-    return text.replace("\r\n", "\n").replace('\r', '\n');
+    return forSpreadsheet(text.replace("\r\n", "\n").replace('\r', '\n'));
+  }
+
+  /**
+   * A text as a spreadsheet program shows it rather than runs it. The card texts come from the
+   * model, which the supplier's description can steer, and a cell such as {@code
+   * =HYPERLINK("http://…")} or {@code =cmd|' /C calc'!A0} would be a formula in Excel or
+   * LibreOffice. A cell that starts like a formula gets a leading {@code '}, which they take as
+   * "text follows". (The JSONL output keeps the texts exactly as the service sent them.)
+   */
+  static String forSpreadsheet(String text) {
+    return !text.isEmpty() && FORMULA_STARTS.indexOf(text.charAt(0)) >= 0 ? "'" + text : text;
   }
 }

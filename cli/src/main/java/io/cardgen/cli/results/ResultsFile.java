@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.QuoteMode;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,9 +39,17 @@ public final class ResultsFile implements ResultSink, AutoCloseable {
     this.writer = writer;
     this.resumedAfter = lastSeq;
     this.lastSeq = lastSeq;
+    // Every cell quoted: a spreadsheet program that splits on ';' (the list separator of a Russian
+    // Windows) must not find a new cell, perhaps a formula, after a ';' inside a text.
     this.csv =
         format == ResultFormat.CSV
-            ? new CSVPrinter(writer, CSVFormat.RFC4180.builder().setRecordSeparator("\r\n").get())
+            ? new CSVPrinter(
+                writer,
+                CSVFormat.RFC4180
+                    .builder()
+                    .setRecordSeparator(format.terminator)
+                    .setQuoteMode(QuoteMode.ALL)
+                    .get())
             : null;
   }
 
@@ -80,7 +89,8 @@ public final class ResultsFile implements ResultSink, AutoCloseable {
     if (fresh && format == ResultFormat.CSV) {
       // The byte order mark makes spreadsheet programs read the Cyrillic texts as UTF-8.
       writer.write('\uFEFF');
-      file.csv.printRecord(CsvResults.HEADER);
+      // the column names are plain words: written unquoted, as every earlier version did
+      writer.write(String.join(",", CsvResults.HEADER) + format.terminator);
     }
     return file;
   }

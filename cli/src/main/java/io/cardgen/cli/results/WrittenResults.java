@@ -1,6 +1,7 @@
 package io.cardgen.cli.results;
 
-import java.io.BufferedReader;
+import io.cardgen.cli.api.BatchApi;
+import io.cardgen.cli.io.BoundedLines;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -59,11 +60,14 @@ final class WrittenResults {
     try (Reader in =
         new InputStreamReader(Tail.completeRecords(path, complete), StandardCharsets.UTF_8)) {
       if (format == ResultFormat.JSONL) {
-        written.readJsonl(new BufferedReader(in));
+        written.readJsonl(new BoundedLines(in, BatchApi.MAX_RESULT_LINE_CHARS));
       } else {
         written.readCsv(in);
       }
-    } catch (JacksonException | NumberFormatException | CSVException malformed) {
+    } catch (JacksonException
+        | NumberFormatException
+        | CSVException
+        | BoundedLines.TooLong malformed) {
       throw notOurs(path);
     } catch (UncheckedIOException failed) {
       throw failed.getCause() instanceof CSVException ? notOurs(path) : failed;
@@ -79,7 +83,8 @@ final class WrittenResults {
     return written;
   }
 
-  private void readJsonl(BufferedReader lines) throws IOException {
+  /** A line longer than any the service sends is not a result line this client wrote. */
+  private void readJsonl(BoundedLines lines) throws IOException {
     String line;
     while ((line = lines.readLine()) != null) {
       JsonNode result = JSON.readTree(line);

