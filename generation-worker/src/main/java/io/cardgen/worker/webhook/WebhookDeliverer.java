@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +45,8 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
   private final ExecutorService threads;
   private final Clock clock;
   private final String owner = "webhooks-" + UUID.randomUUID();
+  // Attempts under way at most, as the threads: a slot is taken at the claim, freed at the end.
+  private final Semaphore slots;
   private ScheduledExecutorService poller;
 
   WebhookDeliverer(
@@ -63,6 +66,7 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
     this.properties = properties;
     this.threads = threads;
     this.clock = clock;
+    this.slots = new Semaphore(properties.maxConcurrent());
   }
 
   @Override
@@ -99,27 +103,55 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
       return;
     }
     try {
-      while (deliverDue() == properties.maxConcurrent()) {
-        // a full claim: more may be due, no need to wait for the next poll
+      while (startDue().full()) {
+        // every free slot found a row: more may be due, no need to wait for the next poll
       }
+      // Rows being attempted count: they stay pending until their attempt ends.
+      metrics.pending(outbox.pending());
     } catch (RuntimeException failure) {
       // The class only: a database error's detail can quote a row, and rows hold payloads.
       log.warn("Webhook poll failed, the next one retries: {}", failure.getClass().getName());
     }
   }
 
-  /** Claims what is due now and makes one attempt at each, in parallel; returns how many. */
+  /** Claims what is due for the free slots, makes one attempt at each and waits for them. */
   int deliverDue() {
-    Instant now = clock.instant();
-    List<DueWebhook> due =
-        outbox.claim(owner, now, now.plus(properties.lease()), properties.maxConcurrent());
-    CompletableFuture.allOf(
-            due.stream()
-                .map(delivery -> CompletableFuture.runAsync(() -> attempt(delivery), threads))
-                .toArray(CompletableFuture[]::new))
-        .join();
+    Started started = startDue();
+    CompletableFuture.allOf(started.attempts().toArray(CompletableFuture[]::new)).join();
     metrics.pending(outbox.pending());
-    return due.size();
+    return started.attempts().size();
+  }
+
+  /** The attempts one claim started, and whether it filled every slot that was free. */
+  record Started(List<CompletableFuture<Void>> attempts, boolean full) {}
+
+  /**
+   * Claims what is due for the slots free now and starts one attempt at each; an attempt frees its
+   * slot when it ends. Not waiting for a whole round keeps one receiver that does not answer from
+   * holding up the retries of all others until its timeout.
+   */
+  Started startDue() {
+    int free = slots.drainPermits();
+    if (free == 0) {
+      return new Started(List.of(), false);
+    }
+    Instant now = clock.instant();
+    List<DueWebhook> due;
+    try {
+      due = outbox.claim(owner, now, now.plus(properties.lease()), free);
+    } catch (RuntimeException failure) {
+      slots.release(free);
+      throw failure;
+    }
+    slots.release(free - due.size());
+    List<CompletableFuture<Void>> attempts =
+        due.stream()
+            .map(
+                delivery ->
+                    CompletableFuture.runAsync(() -> attempt(delivery), threads)
+                        .whenComplete((done, failure) -> slots.release()))
+            .toList();
+    return new Started(attempts, due.size() == free);
   }
 
   @Override

@@ -112,6 +112,32 @@ class WebhookDeliveryIT extends OutboxTest {
     assertThat(receiver.received()).hasSize(2);
   }
 
+  /**
+   * A receiver that does not answer holds one slot for its timeout, not the others: rows that
+   * become due meanwhile go out through the slots that are free (batch-api §7's first retry within
+   * 10 s for everyone else).
+   */
+  @Test
+  void aReceiverThatDoesNotAnswerHoldsOnlyItsOwnSlot() throws Exception {
+    WebhookReceiver silent = receiver("127.0.0.1").answering(new WebhookReceiver.Hang());
+    WebhookReceiver prompt = receiver("127.0.0.1");
+    UUID account = anAccountWithASecret();
+    UUID stuck = aDueDelivery(account, silent.url("/slow"));
+    WebhookDeliverer deliverer = deliverer();
+    long started = System.nanoTime();
+
+    WebhookDeliverer.Started first = deliverer.startDue();
+    assertThat(first.attempts()).hasSize(1);
+    UUID later = aDueDelivery(account, prompt.url("/hooks"));
+    assertThat(deliverer.deliverDue()).isOne();
+
+    assertThat(fixtures.row(later).state()).isEqualTo("DELIVERED");
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(WebhookTestBed.TIMEOUT);
+    assertThat(first.attempts().get(0)).isNotDone();
+    first.attempts().get(0).join();
+    assertThat(fixtures.row(stuck).lastError()).contains("no answer within");
+  }
+
   @Test
   void anAddressThatBecomesPrivateBetweenAttemptsIsRefusedAndNothingIsSentThere() throws Exception {
     WebhookReceiver allowed = receiver("127.0.0.1").answering(status(503));
