@@ -71,6 +71,9 @@ class JobCompletion {
   // The job was moved earlier in the same transaction; only its credit (and card) remain.
   private static final String MOVED = "SELECT id, account_id FROM jobs WHERE id = :id";
 
+  private static final String LOCK_JOB =
+      "SELECT id FROM jobs WHERE id = :id FOR UPDATE SKIP LOCKED";
+
   private static final String LOCK_BATCH_OF =
       """
       SELECT b.id FROM batches b
@@ -125,7 +128,14 @@ class JobCompletion {
   public boolean failAbandoned(UUID jobId, ErrorCode code) {
     return inTransaction(
         () -> {
-          // A queued batch item is also what a cancel locks after its batch: lock the batch first.
+          // A running job's worker, late, may be ending it: it locks the job, then the batch. Take
+          // them in its order, and leave a job it holds locked to it (the next sweep sees how it
+          // ended); waiting on the batch first would deadlock with it. A queued batch item is what
+          // a cancel locks after its batch: there the batch comes first.
+          if (isRunning(jobId)
+              && jdbc.sql(LOCK_JOB).param("id", jobId).query(UUID.class).optional().isEmpty()) {
+            return false;
+          }
           jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
           return moved(FAIL_ABANDONED, null, null, jobId, null, code, false)
               && countedThenSettled(jobId, null, CreditSettlement.RELEASE);
@@ -192,6 +202,14 @@ class JobCompletion {
         bound(sql.toString(), job.id(), job, code, card).query(Timestamp.class).optional();
     created.ifPresent(at -> batches.itemEnded(at.toInstant(), clock.instant()));
     return created.isPresent();
+  }
+
+  private boolean isRunning(UUID jobId) {
+    return jdbc.sql("SELECT state = 'RUNNING' FROM jobs WHERE id = :id")
+        .param("id", jobId)
+        .query(Boolean.class)
+        .optional()
+        .orElse(false);
   }
 
   private boolean inTransaction(Supplier<Boolean> work) {

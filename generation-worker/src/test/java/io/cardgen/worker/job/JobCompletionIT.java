@@ -288,6 +288,41 @@ class JobCompletionIT {
   }
 
   /**
+   * A worker finishing a batch item late (its lease ran out) locks the job, then the batch. The
+   * sweeper failing the same job must not take the batch and then wait for the job, which would
+   * deadlock with it: it leaves a job its worker holds locked to the next sweep.
+   */
+  @Test
+  void theSweeperLeavesARunningItemItsWorkerIsEndingAndTakesNoBatchLock() throws Exception {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID item = fixtures.aBatch(account, 2, null, clock.instant()).get(0);
+    claim(item, "worker-a");
+    clock.advance(LEASE.plusSeconds(1));
+    try (Connection worker = dataSource.getConnection()) {
+      worker.setAutoCommit(false);
+      update(worker, "SELECT id FROM jobs WHERE id = ? FOR UPDATE", item);
+
+      ExecutorService sweeper = Executors.newSingleThreadExecutor();
+      try {
+        Future<Boolean> failed =
+            sweeper.submit(() -> completion.failAbandoned(item, ErrorCode.GENERATION_FAILED));
+        assertThat(failed.get(10, TimeUnit.SECONDS)).isFalse();
+      } finally {
+        sweeper.shutdownNow();
+      }
+      // The batch row is free for the worker's next step.
+      execute(worker, "SET LOCAL lock_timeout = '2s'");
+      update(
+          worker,
+          "SELECT id FROM batches WHERE id = (SELECT batch_id FROM jobs WHERE id = ?) FOR UPDATE",
+          item);
+      worker.rollback();
+    }
+    assertThat(completion.failAbandoned(item, ErrorCode.GENERATION_FAILED)).isTrue();
+    assertThat(fixtures.reserved(account)).as("the other item's credit").isOne();
+  }
+
+  /**
    * A cancel locks its batch, then its account. A batch item finishing meanwhile must wait for the
    * batch before it touches the account; had it charged first, each would hold what the other waits
    * for and PostgreSQL would abort one of them. Both ways an item ends: as its batch's last (one
