@@ -38,10 +38,10 @@ record PlanForm(
     requireTrue(creativity != null, "creativity: true или false", problems);
     requireTrue(keywords != null, "keywords: true или false", problems);
     requireTrue(
-        // Above a million a minute the limiter's interval between requests rounds to zero
-        // microseconds, which would mean no limit at all.
-        rateLimitPerMinute != null && rateLimitPerMinute >= 1 && rateLimitPerMinute <= 1_000_000,
-        "rate_limit_per_minute: от 1 до 1000000",
+        // Above sixty million a minute the limiter's interval between requests rounds to zero
+        // microseconds, which would mean no limit at all; ten million is "no practical limit".
+        rateLimitPerMinute != null && rateLimitPerMinute >= 1 && rateLimitPerMinute <= 10_000_000,
+        "rate_limit_per_minute: от 1 до 10000000",
         problems);
     return problems;
   }
