@@ -16,7 +16,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Guards {@code /admin/**} with {@code Authorization: Bearer $CARDGEN_ADMIN_TOKEN}. Without a
- * configured token the admin API stays shut rather than open.
+ * configured token the admin API stays shut rather than open. A refused call is logged (method,
+ * path, peer), an admitted one's answer marked {@code no-store}.
  */
 @Component
 class AdminToken extends OncePerRequestFilter {
@@ -52,11 +53,19 @@ class AdminToken extends OncePerRequestFilter {
     if (expected == null
         || presented == null
         || !MessageDigest.isEqual(expected, presented.getBytes(StandardCharsets.UTF_8))) {
+      // Who tried what, never what they presented: a near miss of the token is half the token.
+      log.warn(
+          "Refused an admin call without the right token: {} {} from {}",
+          request.getMethod(),
+          request.getRequestURI(),
+          request.getRemoteAddr());
       response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
       response.setContentType("application/json;charset=UTF-8");
       response.getOutputStream().write(UNAUTHORIZED.getBytes(StandardCharsets.UTF_8));
       return;
     }
+    // Admin answers carry API keys and webhook secrets: no cache on the way may keep one.
+    response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
     chain.doFilter(request, response);
   }
 }

@@ -59,6 +59,7 @@ class AdminApiIT {
     JsonNode account = created.json();
     String id = account.get("id").asString();
     assertThat(account.get("api_key").asString()).startsWith("cg_");
+    assertThat(created.header("Cache-Control")).as("an answer with a key").isEqualTo("no-store");
     assertThat(account.get("plan").asString()).isEqualTo("basic");
     assertThat(account.get("balance").asLong()).isEqualTo(7);
     assertThat(account.get("reserved").asLong()).isZero();
