@@ -17,7 +17,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Guards {@code /admin/**} with {@code Authorization: Bearer $CARDGEN_ADMIN_TOKEN}. Without a
  * configured token the admin API stays shut rather than open. A refused call is logged (method,
- * path, peer), an admitted one's answer marked {@code no-store}.
+ * path, peer), an admitted one's answer marked {@code no-store} and its body bounded ({@link
+ * BoundedAdminBody}).
  */
 @Component
 class AdminToken extends OncePerRequestFilter {
@@ -26,6 +27,10 @@ class AdminToken extends OncePerRequestFilter {
   private static final String UNAUTHORIZED =
       "{\"success\":false,\"error\":\"Требуется токен администратора.\",\"code\":\"unauthorized\","
           + "\"message\":\"Требуется токен администратора.\"}";
+
+  private static final String TOO_LARGE =
+      "{\"success\":false,\"error\":\"Тело запроса администратора больше 64 КБ.\","
+          + "\"code\":\"payload_too_large\",\"message\":\"Тело запроса администратора больше 64 КБ.\"}";
 
   private final byte[] expected;
 
@@ -66,6 +71,12 @@ class AdminToken extends OncePerRequestFilter {
     }
     // Admin answers carry API keys and webhook secrets: no cache on the way may keep one.
     response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-    chain.doFilter(request, response);
+    if (BoundedAdminBody.declaredTooLarge(request)) {
+      response.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+      response.setContentType("application/json;charset=UTF-8");
+      response.getOutputStream().write(TOO_LARGE.getBytes(StandardCharsets.UTF_8));
+      return;
+    }
+    chain.doFilter(new BoundedAdminBody(request), response);
   }
 }

@@ -88,6 +88,18 @@ class AdminApiIT {
   }
 
   @Test
+  void refusesAnAdminBodyOverItsBound() throws Exception {
+    TestStack.Response tooLarge =
+        stack.admin(
+            "POST",
+            "/admin/accounts",
+            "{\"name\": \"big\", \"pad\": \"" + "x".repeat(70_000) + "\"}");
+
+    assertThat(tooLarge.status()).as(tooLarge.toString()).isEqualTo(413);
+    assertThat(tooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
+  }
+
+  @Test
   void refusesCreditsAndRatesOutsideTheirBounds() throws Exception {
     // Long.MAX_VALUE credits would make any later top-up overflow the balance; a rate above a
     // million a minute would round the limiter's interval to nothing.
