@@ -71,12 +71,13 @@ class AdminToken extends OncePerRequestFilter {
     }
     // Admin answers carry API keys and webhook secrets: no cache on the way may keep one.
     response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-    if (BoundedAdminBody.declaredTooLarge(request)) {
+    BoundedAdminBody bounded = BoundedAdminBody.read(request);
+    if (bounded == null) {
       response.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
       response.setContentType("application/json;charset=UTF-8");
       response.getOutputStream().write(TOO_LARGE.getBytes(StandardCharsets.UTF_8));
       return;
     }
-    chain.doFilter(new BoundedAdminBody(request), response);
+    chain.doFilter(bounded, response);
   }
 }

@@ -4,81 +4,80 @@ import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 
 /**
- * An admin request whose body is read no further than {@link #LIMIT}: a plan, an account or a
- * top-up is a few hundred bytes. A declared length over it is refused before reading ({@link
- * #declaredTooLarge}); a chunked body fails its read once past it.
+ * An admin request with its body read first, up to {@link #LIMIT}: a plan, an account or a top-up
+ * is a few hundred bytes, so holding it is nothing, and a body over the bound, declared or chunked,
+ * is refused as too large before any controller reads it.
  */
 final class BoundedAdminBody extends HttpServletRequestWrapper {
 
   static final int LIMIT = 64 * 1024;
 
-  private ServletInputStream bounded;
+  private final byte[] body;
 
-  BoundedAdminBody(HttpServletRequest request) {
+  private BoundedAdminBody(HttpServletRequest request, byte[] body) {
     super(request);
+    this.body = body;
   }
 
-  static boolean declaredTooLarge(HttpServletRequest request) {
-    return request.getContentLengthLong() > LIMIT;
+  /** The request with its body read, or null when the body is longer than {@link #LIMIT}. */
+  static BoundedAdminBody read(HttpServletRequest request) throws IOException {
+    if (request.getContentLengthLong() > LIMIT) {
+      return null;
+    }
+    byte[] body = request.getInputStream().readNBytes(LIMIT + 1);
+    return body.length > LIMIT ? null : new BoundedAdminBody(request, body);
   }
 
   @Override
-  public ServletInputStream getInputStream() throws IOException {
-    if (bounded == null) {
-      bounded = new Counting(super.getInputStream());
-    }
-    return bounded;
+  public int getContentLength() {
+    return body.length;
   }
 
-  private static final class Counting extends ServletInputStream {
-    private final ServletInputStream in;
-    private long read;
+  @Override
+  public long getContentLengthLong() {
+    return body.length;
+  }
 
-    Counting(ServletInputStream in) {
-      this.in = in;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = in.read();
-      if (b >= 0) {
-        count(1);
+  @Override
+  public ServletInputStream getInputStream() {
+    ByteArrayInputStream in = new ByteArrayInputStream(body);
+    return new ServletInputStream() {
+      @Override
+      public int read() {
+        return in.read();
       }
-      return b;
-    }
 
-    @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-      int n = in.read(buffer, offset, length);
-      if (n > 0) {
-        count(n);
+      @Override
+      public int read(byte[] buffer, int offset, int length) {
+        return in.read(buffer, offset, length);
       }
-      return n;
-    }
 
-    private void count(int n) throws IOException {
-      read += n;
-      if (read > LIMIT) {
-        throw new IOException("admin request body over " + LIMIT + " bytes");
+      @Override
+      public boolean isFinished() {
+        return in.available() == 0;
       }
-    }
 
-    @Override
-    public boolean isFinished() {
-      return in.isFinished();
-    }
+      @Override
+      public boolean isReady() {
+        return true;
+      }
 
-    @Override
-    public boolean isReady() {
-      return in.isReady();
-    }
+      @Override
+      public void setReadListener(ReadListener listener) {
+        throw new UnsupportedOperationException("admin bodies are read whole, before dispatch");
+      }
+    };
+  }
 
-    @Override
-    public void setReadListener(ReadListener listener) {
-      in.setReadListener(listener);
-    }
+  @Override
+  public BufferedReader getReader() {
+    return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
   }
 }
