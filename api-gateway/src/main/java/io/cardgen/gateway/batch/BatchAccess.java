@@ -3,7 +3,6 @@ package io.cardgen.gateway.batch;
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.auth.Account;
-import io.cardgen.gateway.auth.ApiKeyAuthenticator;
 import io.cardgen.gateway.auth.Caller;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.ratelimit.RateLimiter;
@@ -14,7 +13,8 @@ import org.springframework.stereotype.Component;
 /**
  * Who may use the batch endpoints, checked in the synchronous endpoint's order: the API key (401),
  * the revision (batches are a current-revision feature: 400 in the earlier one), the plan and its
- * API access (403), then — for creation only — the plan's rate limit (429).
+ * API access (403), then the rate limit (429): the plan's own for creation, the larger read bucket
+ * ({@link io.cardgen.gateway.ratelimit.RateLimitProperties}) for every other batch endpoint.
  */
 @Component
 class BatchAccess {
@@ -25,23 +25,23 @@ class BatchAccess {
 
   record Denied(ResponseEntity<BatchEnvelope> answer) implements Decision {}
 
-  private final ApiKeyAuthenticator authenticator;
   private final RateLimiter rateLimiter;
 
-  BatchAccess(ApiKeyAuthenticator authenticator, RateLimiter rateLimiter) {
-    this.authenticator = authenticator;
+  BatchAccess(RateLimiter rateLimiter) {
     this.rateLimiter = rateLimiter;
   }
 
-  Decision check(String authorization, boolean rateLimited) {
-    // Creation counts against the rate limit in the authenticating statement, except for a caller
-    // that the checks below refuse first (no plan, no API access, the earlier revision).
+  /**
+   * @param creation whether the call creates a batch (the plan's limit) or reads or cancels one
+   *     (the read bucket)
+   */
+  Decision check(String authorization, boolean creation) {
+    // Every call counts against a bucket in the authenticating statement, except for a caller that
+    // the checks below refuse first (no plan, no API access, the earlier revision).
     Optional<RateLimiter.Admission> admission =
-        rateLimited
+        creation
             ? rateLimiter.authenticateAndAdmit(authorization, false)
-            : authenticator
-                .authenticate(authorization)
-                .map(caller -> new RateLimiter.Admission(caller, Optional.empty()));
+            : rateLimiter.authenticateAndAdmitRead(authorization);
     if (admission.isEmpty()) {
       return new Denied(BatchAnswers.error(ErrorCode.UNAUTHORIZED));
     }
@@ -57,10 +57,13 @@ class BatchAccess {
     if (!plan.get().apiAccess()) {
       return new Denied(BatchAnswers.error(ErrorCode.API_UNAVAILABLE));
     }
-    int perMinute = plan.get().rateLimitPerMinute();
-    if (rateLimited
-        && admission.get().rate().orElseThrow() instanceof RateLimiter.Limited limited) {
-      return new Denied(BatchAnswers.rateLimited(perMinute, limited.retryAfterSeconds()));
+    if (admission.get().rate().orElseThrow() instanceof RateLimiter.Limited limited) {
+      int perMinute = plan.get().rateLimitPerMinute();
+      return new Denied(
+          creation
+              ? BatchAnswers.rateLimited(perMinute, limited.retryAfterSeconds())
+              : BatchAnswers.readsLimited(
+                  rateLimiter.readsPerMinute(perMinute), limited.retryAfterSeconds()));
     }
     return new Granted(account, plan.get());
   }

@@ -45,22 +45,28 @@ final class BatchAnswers {
 
   /** 503 with Retry-After: the gateway is short of something that frees up soon. */
   static ResponseEntity<BatchEnvelope> unavailable(long retryAfterSeconds) {
+    return unavailable(Messages.of(ErrorCode.GENERATION_UNAVAILABLE), retryAfterSeconds);
+  }
+
+  static ResponseEntity<BatchEnvelope> unavailable(String message, long retryAfterSeconds) {
     return ResponseEntity.status(ErrorCode.GENERATION_UNAVAILABLE.httpStatus())
         .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))
-        .body(
-            BatchEnvelope.failure(
-                ErrorCode.GENERATION_UNAVAILABLE.code(),
-                Messages.of(ErrorCode.GENERATION_UNAVAILABLE),
-                null));
+        .body(BatchEnvelope.failure(ErrorCode.GENERATION_UNAVAILABLE.code(), message, null));
   }
 
   static ResponseEntity<BatchEnvelope> rateLimited(int perMinute, long retryAfterSeconds) {
+    return tooMany(
+        Messages.format("rate.limited", perMinute, retryAfterSeconds), retryAfterSeconds);
+  }
+
+  static ResponseEntity<BatchEnvelope> readsLimited(long perMinute, long retryAfterSeconds) {
+    return tooMany(
+        Messages.format("rate.reads_limited", perMinute, retryAfterSeconds), retryAfterSeconds);
+  }
+
+  static ResponseEntity<BatchEnvelope> tooMany(String message, long retryAfterSeconds) {
     return ResponseEntity.status(ErrorCode.RATE_LIMITED.httpStatus())
         .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))
-        .body(
-            BatchEnvelope.failure(
-                ErrorCode.RATE_LIMITED.code(),
-                Messages.format("rate.limited", perMinute, retryAfterSeconds),
-                null));
+        .body(BatchEnvelope.failure(ErrorCode.RATE_LIMITED.code(), message, null));
   }
 }

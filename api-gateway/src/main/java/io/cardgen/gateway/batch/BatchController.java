@@ -40,12 +40,15 @@ class BatchController {
   private static final int DEFAULT_PAGE = 20;
   private static final int MAX_PAGE = 100;
   private static final Set<String> RESULT_STATUSES = Set.of("succeeded", "failed", "cancelled");
+  // A stream's slot frees when its client has read it; a few seconds is how long a page takes.
+  private static final long STREAM_RETRY_SECONDS = 2;
 
   private final BatchAccess access;
   private final BatchCreation creation;
   private final BatchStore store;
   private final BatchCancellation cancellation;
   private final BatchResults results;
+  private final ResultStreams streams;
   private final DataSize bodyLimit;
   private final long retryAfterSeconds;
   private final ObjectMapper json;
@@ -56,6 +59,7 @@ class BatchController {
       BatchStore store,
       BatchCancellation cancellation,
       BatchResults results,
+      ResultStreams streams,
       BatchProperties properties,
       ReplyProperties replies,
       ObjectMapper json) {
@@ -66,6 +70,7 @@ class BatchController {
     this.store = store;
     this.cancellation = cancellation;
     this.results = results;
+    this.streams = streams;
     this.bodyLimit = properties.maxBodySize();
   }
 
@@ -175,7 +180,25 @@ class BatchController {
       return streamed(BatchAnswers.invalid("batch.results_status"));
     }
     String state = status == null ? null : status.toUpperCase(Locale.ROOT);
-    StreamingResponseBody body = out -> results.write(batch.get(), from, state, out);
+    ResultStreams.Opening opening = streams.open(granted.account().id());
+    if (opening instanceof ResultStreams.AccountFull full) {
+      return streamed(
+          BatchAnswers.tooMany(
+              Messages.format("batch.results_busy", full.maxStreams(), STREAM_RETRY_SECONDS),
+              STREAM_RETRY_SECONDS));
+    }
+    if (!(opening instanceof ResultStreams.Opened opened)) {
+      return streamed(
+          BatchAnswers.unavailable(
+              Messages.format("batch.results_gateway_busy", STREAM_RETRY_SECONDS),
+              STREAM_RETRY_SECONDS));
+    }
+    StreamingResponseBody body =
+        out -> {
+          try (ResultStreams.Slot slot = opened.slot()) {
+            results.write(batch.get(), from, state, out);
+          }
+        };
     return ResponseEntity.ok().contentType(NDJSON).body(body);
   }
 

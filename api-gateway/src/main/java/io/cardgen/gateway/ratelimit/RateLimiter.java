@@ -43,11 +43,14 @@ public class RateLimiter {
           + AccountRepository.SELECT_CALLER
           + """
       ), counted AS (
-        SELECT id, :periodMicros / rate_limit_per_minute AS emission_micros FROM caller
+        SELECT id,
+               :periodMicros / GREATEST(rate_limit_per_minute * :multiplier, :floor)
+                 AS emission_micros
+        FROM caller
         WHERE api_access AND (:countLegacy OR api_revision = 'current')
       ), admitted AS (
-        INSERT INTO rate_limits AS r (account_id, theoretical_arrival)
-        SELECT id, :now + emission_micros * INTERVAL '1 microsecond' FROM counted, %s
+        INSERT INTO %1$s AS r (account_id, theoretical_arrival)
+        SELECT id, :now + emission_micros * INTERVAL '1 microsecond' FROM counted, %2$s
         ON CONFLICT (account_id) DO UPDATE
            SET theoretical_arrival =
                GREATEST(r.theoretical_arrival, :now) + (EXCLUDED.theoretical_arrival - :now)
@@ -58,10 +61,28 @@ public class RateLimiter {
       SELECT caller.*, EXISTS (SELECT 1 FROM counted) AS counted,
              EXISTS (SELECT 1 FROM admitted) AS admitted
       FROM caller
-      """
-              .formatted(RelaxedCommit.RELATION);
+      """;
   private static final String CURRENT =
-      "SELECT theoretical_arrival FROM rate_limits WHERE account_id = :account";
+      "SELECT theoretical_arrival FROM %s WHERE account_id = :account";
+
+  /**
+   * A bucket per account: the cards' one holds the plan's limit; the batch reads' one, in its own
+   * table, {@link RateLimitProperties#readsPerMinute} of it.
+   */
+  private record Bucket(String admit, String current, long multiplier, long floor) {
+
+    static Bucket in(String table, long multiplier, long floor) {
+      return new Bucket(
+          AUTHENTICATE_AND_ADMIT.formatted(table, RelaxedCommit.RELATION),
+          CURRENT.formatted(table),
+          multiplier,
+          floor);
+    }
+
+    long perMinute(int planPerMinute) {
+      return Math.max(planPerMinute * multiplier, floor);
+    }
+  }
 
   /** Whether a request may proceed now. */
   public sealed interface Decision {}
@@ -81,10 +102,17 @@ public class RateLimiter {
 
   private final JdbcClient jdbc;
   private final Clock clock;
+  private final RateLimitProperties properties;
+  private final Bucket cards;
+  private final Bucket reads;
 
-  RateLimiter(JdbcClient jdbc, Clock clock) {
+  RateLimiter(JdbcClient jdbc, Clock clock, RateLimitProperties properties) {
     this.jdbc = jdbc;
     this.clock = clock;
+    this.properties = properties;
+    this.cards = Bucket.in("rate_limits", 1, 1);
+    this.reads =
+        Bucket.in("read_rate_limits", properties.readMultiplier(), properties.readFloorPerMinute());
   }
 
   /**
@@ -96,19 +124,40 @@ public class RateLimiter {
    */
   public Optional<Admission> authenticateAndAdmit(
       String authorizationHeader, boolean legacyCounts) {
+    return authenticateAndAdmit(cards, authorizationHeader, legacyCounts);
+  }
+
+  /**
+   * As {@link #authenticateAndAdmit}, for a read of the batch endpoints: it counts against the
+   * account's read bucket ({@link RateLimitProperties}), not its cards' limit, and a caller of the
+   * earlier revision does not count.
+   */
+  public Optional<Admission> authenticateAndAdmitRead(String authorizationHeader) {
+    return authenticateAndAdmit(reads, authorizationHeader, false);
+  }
+
+  /** The read bucket's size for a plan allowing {@code cardsPerMinute}. */
+  public long readsPerMinute(int cardsPerMinute) {
+    return properties.readsPerMinute(cardsPerMinute);
+  }
+
+  private Optional<Admission> authenticateAndAdmit(
+      Bucket bucket, String authorizationHeader, boolean legacyCounts) {
     Optional<String> hash = ApiKeyAuthenticator.keyHash(authorizationHeader);
     if (hash.isEmpty()) {
       return Optional.empty();
     }
     Instant now = clock.instant();
-    return jdbc.sql(AUTHENTICATE_AND_ADMIT)
+    return jdbc.sql(bucket.admit())
         .param("hash", hash.get())
         .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
         .param("periodMicros", PERIOD_MICROS)
+        .param("multiplier", bucket.multiplier())
+        .param("floor", bucket.floor())
         .param("countLegacy", legacyCounts)
         .query(RateLimiter::counting)
         .optional()
-        .map(counting -> admission(counting, now));
+        .map(counting -> admission(bucket, counting, now));
   }
 
   /** A row of {@link #AUTHENTICATE_AND_ADMIT}, read before any further query. */
@@ -119,30 +168,26 @@ public class RateLimiter {
         AccountRepository.readCaller(row), row.getBoolean("counted"), row.getBoolean("admitted"));
   }
 
-  private Admission admission(Counting counting, Instant now) {
+  private Admission admission(Bucket bucket, Counting counting, Instant now) {
     Caller caller = counting.caller();
     if (!counting.counted()) {
       return new Admission(caller, Optional.empty());
     }
-    int perMinute = caller.plan().orElseThrow().rateLimitPerMinute();
+    if (counting.admitted()) {
+      return new Admission(caller, Optional.of(new Admitted()));
+    }
+    long perMinute = bucket.perMinute(caller.plan().orElseThrow().rateLimitPerMinute());
+    UUID account = caller.account().id();
     return new Admission(
-        caller, Optional.of(decision(counting.admitted(), caller.account().id(), perMinute, now)));
-  }
-
-  private Decision decision(boolean admitted, UUID account, int perMinute, Instant now) {
-    return admitted
-        ? new Admitted()
-        : new Limited(retryAfterSeconds(account, now, emissionMicros(perMinute)));
-  }
-
-  private static long emissionMicros(int perMinute) {
-    return PERIOD_MICROS / perMinute;
+        caller,
+        Optional.of(
+            new Limited(retryAfterSeconds(bucket, account, now, PERIOD_MICROS / perMinute))));
   }
 
   /** The next request is admitted once the arrival time plus one interval is a period away. */
-  private long retryAfterSeconds(UUID account, Instant now, long emissionMicros) {
+  private long retryAfterSeconds(Bucket bucket, UUID account, Instant now, long emissionMicros) {
     Instant arrival =
-        jdbc.sql(CURRENT)
+        jdbc.sql(bucket.current())
             .param("account", account)
             .query(OffsetDateTime.class)
             .optional()

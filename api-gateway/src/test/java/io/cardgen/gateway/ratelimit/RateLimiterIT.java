@@ -45,7 +45,7 @@ class RateLimiterIT {
 
   @BeforeEach
   void newLimiter() {
-    limiter = new RateLimiter(jdbc, clock);
+    limiter = new RateLimiter(jdbc, clock, RateLimitProperties.defaults());
   }
 
   /** A new account on a new plan; returns its API key. */
@@ -148,6 +148,52 @@ class RateLimiterIT {
     // Ten requests a second against 6 a minute: the full bucket of 6 at once, then one every
     // 10 s (at 10, 20, ... 110 s): 6 + 11.
     assertThat(admitted).isEqualTo(17);
+  }
+
+  @Test
+  void countsReadsInABucketOfTheirOwnSizedFromThePlan() {
+    limiter = new RateLimiter(jdbc, clock, new RateLimitProperties(4, 5));
+    String account = aCaller(3);
+    for (int read = 0; read < 12; read++) {
+      assertThat(read(account)).isInstanceOf(RateLimiter.Admitted.class);
+    }
+
+    // Twelve reads a minute (4 × 3): the next slot 5 s after the burst.
+    assertThat(read(account)).isEqualTo(new RateLimiter.Limited(5));
+    assertThat(limiter.readsPerMinute(3)).isEqualTo(12);
+    for (int request = 0; request < 3; request++) {
+      assertThat(admit(account)).isInstanceOf(RateLimiter.Admitted.class);
+    }
+    assertThat(admit(account)).isInstanceOf(RateLimiter.Limited.class);
+    assertThat(read(account)).isInstanceOf(RateLimiter.Limited.class);
+  }
+
+  @Test
+  void givesReadsAtLeastTheFloorOnASmallPlan() {
+    limiter = new RateLimiter(jdbc, clock, new RateLimitProperties(2, 6));
+    String account = aCaller(1);
+    for (int read = 0; read < 6; read++) {
+      assertThat(read(account)).isInstanceOf(RateLimiter.Admitted.class);
+    }
+
+    assertThat(read(account)).isEqualTo(new RateLimiter.Limited(10));
+    clock.advance(Duration.ofSeconds(10));
+    assertThat(read(account)).isInstanceOf(RateLimiter.Admitted.class);
+  }
+
+  @Test
+  void doesNotCountTheReadsOfACallerOfTheEarlierRevision() {
+    limiter = new RateLimiter(jdbc, clock, new RateLimitProperties(1, 1));
+    String legacy = aCaller(1, true, "legacy");
+
+    for (int read = 0; read < 3; read++) {
+      assertThat(limiter.authenticateAndAdmitRead("Bearer " + legacy).orElseThrow().rate())
+          .isEmpty();
+    }
+  }
+
+  private RateLimiter.Decision read(String key) {
+    return limiter.authenticateAndAdmitRead("Bearer " + key).orElseThrow().rate().orElseThrow();
   }
 
   @Test

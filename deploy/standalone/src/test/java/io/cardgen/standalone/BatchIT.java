@@ -127,6 +127,10 @@ class BatchIT {
     assertThat(api.results(tenant.apiKey(), id, "?after=6")).isEmpty();
     assertThat(api.results(tenant.apiKey(), id, "?status=failed"))
         .isEqualTo(all.stream().filter(l -> l.get("status").asString().equals("failed")).toList());
+    // Twice an account's four stream slots, one read after another: each gives its slot back.
+    for (int read = 0; read < 4; read++) {
+      assertThat(api.results(tenant.apiKey(), id, "?after=5")).hasSize(1);
+    }
 
     List<Map<String, Object>> hooks = api.webhookRows(id);
     assertThat(hooks).hasSize(1);

@@ -84,6 +84,32 @@ class RateLimitIT {
     assertThat(second.post(tenant.apiKey(), body).status()).isEqualTo(429);
   }
 
+  @Test
+  void batchReadsCountAgainstTheirOwnBucketAndLeaveTheCardsLimit() throws Exception {
+    // One card a minute; reads get the floor of 600 a minute (RateLimitProperties).
+    Tenants.Tenant tenant = accountLimitedTo(1);
+    BatchApi batches = new BatchApi(stack);
+    long started = System.nanoTime();
+    int admitted = 0;
+    TestStack.Response limited = batches.get(tenant.apiKey(), "/api/batches");
+    while (limited.status() == 200 && admitted < 5_000) {
+      admitted++;
+      limited = batches.get(tenant.apiKey(), "/api/batches");
+    }
+    double seconds = (System.nanoTime() - started) / 1e9;
+
+    // The whole bucket at once, then one more per 0.1 s while the loop ran.
+    assertThat(admitted).isBetween(600, 600 + (int) Math.ceil(seconds * 10) + 1);
+    assertThat(limited.status()).isEqualTo(429);
+    assertThat(limited.json().get("code").asString()).isEqualTo("rate_limited");
+    assertThat(limited.json().get("message").asString())
+        .contains("обращений к пакетам в минуту (600)");
+    // 600 a minute: the next read is admitted within a second.
+    assertThat(limited.header("Retry-After")).isEqualTo("1");
+    assertThat(first.post(tenant.apiKey(), RequestBodies.aRequest().json()).status())
+        .isEqualTo(403);
+  }
+
   private static OffsetDateTime arrival(Tenants.Tenant tenant) {
     return stack
         .jdbc()
