@@ -13,7 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.CRC32;
+import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
 
 /**
  * Image files for tests: real ones made by the JDK's encoders and by libwebp, and hand-built ones
@@ -53,6 +57,28 @@ public final class TestImages {
 
   public static byte[] png(int width, int height) {
     return encode("png", width, height);
+  }
+
+  /** A progressive JPEG (SOF2) of the JDK's encoder, colour, 4:2:0. */
+  public static byte[] progressiveJpeg(int width, int height) {
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D graphics = image.createGraphics();
+    graphics.setPaint(new GradientPaint(0, 0, Color.ORANGE, width, height, Color.BLUE));
+    graphics.fillRect(0, 0, width, height);
+    graphics.dispose();
+    ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+    ImageWriteParam param = writer.getDefaultWriteParam();
+    param.setProgressiveMode(ImageWriteParam.MODE_DEFAULT);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ImageOutputStream out = ImageIO.createImageOutputStream(bytes)) {
+      writer.setOutput(out);
+      writer.write(null, new IIOImage(image, null, null), param);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      writer.dispose();
+    }
+    return bytes.toByteArray();
   }
 
   public static byte[] gif(int width, int height) {

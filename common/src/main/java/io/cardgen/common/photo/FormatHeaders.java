@@ -15,7 +15,24 @@ final class FormatHeaders {
 
   record Declared(long width, long height) {}
 
+  /**
+   * A JPEG's first frame header: its start-of-frame marker (which says the coding process) and its
+   * number of components.
+   */
+  record JpegFrame(int marker, long width, long height, int components) {
+
+    /** Progressive processes (ITU T.81 table B.1: SOF2, SOF6, SOF10, SOF14). */
+    boolean progressive() {
+      return marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE;
+    }
+  }
+
   static Declared jpeg(HeaderBytes bytes) {
+    JpegFrame frame = jpegFrame(bytes);
+    return new Declared(frame.width(), frame.height());
+  }
+
+  static JpegFrame jpegFrame(HeaderBytes bytes) {
     int pos = 2; // after SOI
     while (true) {
       if (bytes.u8(pos) != 0xFF) {
@@ -37,7 +54,7 @@ final class FormatHeaders {
         if (length < 8) {
           throw new MalformedHeader("JPEG frame header too short");
         }
-        return new Declared(bytes.u16be(pos + 5), bytes.u16be(pos + 3));
+        return new JpegFrame(marker, bytes.u16be(pos + 5), bytes.u16be(pos + 3), bytes.u8(pos + 7));
       }
       if (length < 2) {
         throw new MalformedHeader("JPEG segment length below its own size");

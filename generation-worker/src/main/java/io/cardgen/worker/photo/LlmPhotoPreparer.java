@@ -1,5 +1,6 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.common.photo.DecoderMemory;
 import io.cardgen.common.photo.ImageDimensions;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.ImageVerdict;
@@ -27,9 +28,12 @@ import java.util.concurrent.Semaphore;
  *   <li>GIF is always re-encoded from its first frame: providers take no animation, some no GIF.
  * </ul>
  *
- * Decoding is CPU and memory work, so at most one photo per processor is decoded at a time; a job
- * waiting for its turn gives up when its thread is interrupted (a worker stopping past its drain),
- * so that it is handed back rather than left waiting behind other decodes. Thread-safe.
+ * Decoding is CPU and memory work, so at most one photo per processor is decoded at a time, and the
+ * decodes running together take at most {@code cardgen.images.decode-memory} outside the heap
+ * ({@link DecoderMemory}: a progressive JPEG's coefficients), which the heap's limit does not see
+ * and a container's memory limit does. A job waiting for its turn gives up when its thread is
+ * interrupted (a worker stopping past its drain), so that it is handed back rather than left
+ * waiting behind other decodes. Thread-safe.
  */
 public final class LlmPhotoPreparer {
 
@@ -40,12 +44,28 @@ public final class LlmPhotoPreparer {
   private final int maxSide;
   private final float jpegQuality;
   private final Semaphore decoding;
+  private final DecodeBudget nativeMemory;
 
-  LlmPhotoPreparer(PhotoLimits limits, int maxSide, float jpegQuality, int maxConcurrentDecodes) {
+  LlmPhotoPreparer(
+      PhotoLimits limits,
+      int maxSide,
+      float jpegQuality,
+      int maxConcurrentDecodes,
+      DecodeBudget nativeMemory) {
     this.limits = limits;
     this.maxSide = maxSide;
     this.jpegQuality = jpegQuality;
     this.decoding = new Semaphore(maxConcurrentDecodes);
+    this.nativeMemory = nativeMemory;
+  }
+
+  LlmPhotoPreparer(PhotoLimits limits, int maxSide, float jpegQuality, int maxConcurrentDecodes) {
+    this(
+        limits,
+        maxSide,
+        jpegQuality,
+        maxConcurrentDecodes,
+        new DecodeBudget(PhotoProperties.DEFAULT_DECODE_MEMORY.toBytes()));
   }
 
   LlmPhotoPreparer(PhotoProperties properties) {
@@ -53,7 +73,8 @@ public final class LlmPhotoPreparer {
         properties.limits(),
         properties.llmMaxSide(),
         properties.llmJpegQuality(),
-        Runtime.getRuntime().availableProcessors());
+        Runtime.getRuntime().availableProcessors(),
+        new DecodeBudget(properties.decodeMemory().toBytes()));
   }
 
   /**
@@ -66,18 +87,35 @@ public final class LlmPhotoPreparer {
       return new LlmCopy.Unusable(rejected.reason());
     }
     ImageVerdict.Accepted accepted = (ImageVerdict.Accepted) verdict;
+    // The memory first, then the processor: a decode holding a processor never waits for memory.
+    try (DecodeBudget.Share memory =
+        takeInterruptibly(DecoderMemory.nativeBytes(accepted.format(), original))) {
+      acquireInterruptibly(decoding);
+      try {
+        return copyOf(original, accepted.format(), accepted.dimensions());
+      } catch (IOException undecodable) {
+        return new LlmCopy.Unusable(undecodable.getMessage());
+      } finally {
+        decoding.release();
+      }
+    }
+  }
+
+  private DecodeBudget.Share takeInterruptibly(long nativeBytes) {
     try {
-      decoding.acquire();
+      return nativeMemory.take(nativeBytes);
     } catch (InterruptedException stopping) {
       Thread.currentThread().interrupt();
       throw new DecodeInterrupted(stopping);
     }
+  }
+
+  private static void acquireInterruptibly(Semaphore permits) {
     try {
-      return copyOf(original, accepted.format(), accepted.dimensions());
-    } catch (IOException undecodable) {
-      return new LlmCopy.Unusable(undecodable.getMessage());
-    } finally {
-      decoding.release();
+      permits.acquire();
+    } catch (InterruptedException stopping) {
+      Thread.currentThread().interrupt();
+      throw new DecodeInterrupted(stopping);
     }
   }
 

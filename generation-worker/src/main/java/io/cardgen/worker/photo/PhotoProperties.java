@@ -23,6 +23,9 @@ import org.springframework.util.unit.DataSize;
  * @param llmMaxSide longest side, in pixels, of the copy the model gets; larger photos are scaled
  *     down (the stored original is untouched)
  * @param llmJpegQuality JPEG quality (0–1] of a scaled-down copy without transparency
+ * @param decodeMemory memory outside the heap that photo decodes may take at once (a progressive
+ *     JPEG's coefficients, 2 bytes per pixel and component: 240 MB for a 40-MP colour one); a
+ *     container's memory limit must leave room for it next to the heap
  */
 @ConfigurationProperties("cardgen.images")
 record PhotoProperties(
@@ -34,7 +37,10 @@ record PhotoProperties(
     @DefaultValue("3") int maxRedirects,
     @DefaultValue List<String> privateHostAllowlist,
     @DefaultValue("1024") int llmMaxSide,
-    @DefaultValue("0.85") float llmJpegQuality) {
+    @DefaultValue("0.85") float llmJpegQuality,
+    @DefaultValue("256MB") DataSize decodeMemory) {
+
+  static final DataSize DEFAULT_DECODE_MEMORY = DataSize.ofMegabytes(256);
 
   PhotoProperties {
     privateHostAllowlist = Cidr.allowlist(privateHostAllowlist);
@@ -54,6 +60,9 @@ record PhotoProperties(
     }
     if (!(llmJpegQuality > 0 && llmJpegQuality <= 1)) {
       throw new IllegalArgumentException("cardgen.images.llm-jpeg-quality must be in (0, 1]");
+    }
+    if (decodeMemory.toBytes() < DataSize.ofMegabytes(1).toBytes()) {
+      throw new IllegalArgumentException("cardgen.images.decode-memory must be at least 1MB");
     }
     if (maxRedirects < 0) {
       throw new IllegalArgumentException("cardgen.images.max-redirects must not be negative");

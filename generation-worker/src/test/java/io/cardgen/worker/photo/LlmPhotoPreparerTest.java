@@ -2,6 +2,7 @@ package io.cardgen.worker.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoLimits;
@@ -12,7 +13,11 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +146,31 @@ class LlmPhotoPreparerTest {
     }
     // Its only permit was not taken, so the next photo is decoded as usual.
     assertThat(single.prepare(photo)).isInstanceOf(LlmCopy.Ready.class);
+  }
+
+  @Test
+  void aProgressiveJpegWaitsForItsMemoryOutsideTheHeapWhileOthersDecode() throws Exception {
+    DecodeBudget budget = new DecodeBudget(4L * 1024 * 1024);
+    LlmPhotoPreparer bounded =
+        new LlmPhotoPreparer(new PhotoLimits(1 << 20, 1_000_000), MAX_SIDE, 0.85f, 2, budget);
+    byte[] progressive = TestImages.progressiveJpeg(600, 400);
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      Future<LlmCopy> waiting;
+      try (DecodeBudget.Share taken = budget.take(4L * 1024 * 1024 - 1024)) {
+        waiting = thread.submit(() -> bounded.prepare(progressive));
+        await().atMost(Duration.ofSeconds(10)).until(() -> budget.waiting() == 1);
+
+        // A baseline JPEG needs no such memory and is decoded meanwhile.
+        assertThat(bounded.prepare(TestImages.jpeg(600, 400))).isInstanceOf(LlmCopy.Ready.class);
+        assertThat(waiting).isNotDone();
+      }
+
+      assertThat(waiting.get()).isInstanceOf(LlmCopy.Ready.class);
+      assertThat(budget.free()).isEqualTo(4L * 1024 * 1024);
+    } finally {
+      thread.shutdownNow();
+    }
   }
 
   private void assertScaled(byte[] photo, int width, int height) throws IOException {

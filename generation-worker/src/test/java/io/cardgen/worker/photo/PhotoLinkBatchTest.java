@@ -107,7 +107,8 @@ class PhotoLinkBatchTest {
                 3,
                 List.of("127.0.0.1/32"),
                 1024,
-                0.85f));
+                0.85f,
+                PhotoProperties.DEFAULT_DECODE_MEMORY));
     return fetcher;
   }
 

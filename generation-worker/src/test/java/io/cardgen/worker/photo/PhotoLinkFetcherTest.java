@@ -310,7 +310,8 @@ class PhotoLinkFetcherTest {
             3,
             List.of(allowlist),
             1024,
-            0.85f));
+            0.85f,
+            PhotoProperties.DEFAULT_DECODE_MEMORY));
   }
 
   private static PhotoHost startServer(String address) {
