@@ -6,17 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
+import io.cardgen.testsupport.Race;
 import io.cardgen.testsupport.SettableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -111,28 +107,12 @@ class KeyRetentionIT {
     for (int job = 0; job < 60; job++) {
       books.aFailedJob(account, "race-" + job, hoursAgo(90));
     }
-    ExecutorService replicas = Executors.newFixedThreadPool(2);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<Integer>> runs = new ArrayList<>();
-      for (int replica = 0; replica < 2; replica++) {
-        KeyRetention retention = retention(5, 100);
-        runs.add(
-            replicas.submit(
-                () -> {
-                  start.await();
-                  return retention.removeExpired();
-                }));
-      }
-      start.countDown();
-      int removed = 0;
-      for (Future<Integer> run : runs) {
-        removed += run.get();
-      }
-      assertThat(removed).isEqualTo(60);
-    } finally {
-      replicas.shutdownNow();
-    }
+    KeyRetention first = retention(5, 100);
+    KeyRetention second = retention(5, 100);
+
+    List<Integer> removed = Race.together(List.of(first::removeExpired, second::removeExpired));
+
+    assertThat(removed.get(0) + removed.get(1)).isEqualTo(60);
   }
 
   @Test

@@ -1,0 +1,238 @@
+package io.cardgen.gateway.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cardgen.gateway.testing.Books;
+import io.cardgen.gateway.testing.BooksDatabase;
+import io.cardgen.testsupport.Race;
+import io.cardgen.testsupport.SettableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Batch retention against real PostgreSQL with the real schema, time moved by hand. */
+class BatchRetentionIT {
+
+  private static final Duration RETENTION = Duration.ofDays(30);
+  @RegisterExtension static final BooksDatabase database = new BooksDatabase();
+  private final SettableClock clock = new SettableClock();
+  private Books books;
+  private JdbcClient jdbc;
+  private UUID account;
+
+  @BeforeEach
+  void clear() {
+    jdbc = database.jdbc();
+    books = new Books(jdbc);
+    account = books.anAccountWithCredits(100);
+  }
+
+  private BatchRetention retention(int itemsPerTransaction, int transactions) {
+    return new BatchRetention(
+        jdbc,
+        database.transaction(),
+        new BatchRetentionProperties(
+            RETENTION, Duration.ofMinutes(10), itemsPerTransaction, transactions),
+        clock,
+        new SimpleMeterRegistry());
+  }
+
+  private Instant daysAgo(long days) {
+    return clock.instant().minus(Duration.ofDays(days));
+  }
+
+  /** A batch of succeeded items (their cards charged) that finished {@code finishedAt}. */
+  private UUID aFinishedBatch(String status, Instant finishedAt, int items) {
+    UUID batch = aBatch(status, finishedAt, items);
+    for (int item = 1; item <= items; item++) {
+      UUID job = books.aSucceededJob(account, batch + "-" + item, finishedAt.minusSeconds(60));
+      asItem(job, batch, item);
+    }
+    return batch;
+  }
+
+  private UUID aBatch(String status, Instant finishedAt, int total) {
+    UUID batch = UUID.randomUUID();
+    jdbc.sql(
+            """
+            INSERT INTO batches (id, account_id, fingerprint, status, total, succeeded, metadata,
+                                 created_at, completed_at)
+            VALUES (:id, :account, 'fp', :status, :total, :succeeded, CAST('{}' AS jsonb),
+                    :created, :completed)
+            """)
+        .param("id", batch)
+        .param("account", account)
+        .param("status", status)
+        .param("total", total)
+        .param("succeeded", status.equals("in_progress") ? 0 : total)
+        .param("created", Timestamp.from(finishedAt.minusSeconds(3600)))
+        .param("completed", status.equals("in_progress") ? null : Timestamp.from(finishedAt))
+        .update();
+    return batch;
+  }
+
+  private void asItem(UUID job, UUID batch, int line) {
+    jdbc.sql(
+            """
+            UPDATE jobs SET batch_id = :batch, custom_id = :custom, item_line = :line, seq = :line
+            WHERE id = :job
+            """)
+        .param("batch", batch)
+        .param("custom", "item-" + line)
+        .param("line", line)
+        .param("job", job)
+        .update();
+  }
+
+  private void aWebhookRow(UUID batch, String state) {
+    jdbc.sql(
+            """
+            INSERT INTO webhook_deliveries (id, account_id, event_key, event_type, url, payload,
+                                            state, next_attempt_at, created_at)
+            VALUES (:id, :account, :key, 'batch.completed', 'https://hooks.example/x', '{}',
+                    :state, now(), now())
+            """)
+        .param("id", UUID.randomUUID())
+        .param("account", account)
+        .param("key", "batch:bat_" + batch + ":completed")
+        .param("state", state)
+        .update();
+  }
+
+  private long count(String sql, UUID batch) {
+    return jdbc.sql(sql).param("batch", batch).query(Long.class).single();
+  }
+
+  private boolean batchExists(UUID batch) {
+    return count("SELECT count(*) FROM batches WHERE id = :batch", batch) == 1;
+  }
+
+  private long itemsOf(UUID batch) {
+    return count("SELECT count(*) FROM jobs WHERE batch_id = :batch", batch);
+  }
+
+  private long webhookRowsOf(UUID batch) {
+    return count(
+        "SELECT count(*) FROM webhook_deliveries WHERE event_key LIKE 'batch:bat_' || :batch || ':%'",
+        batch);
+  }
+
+  @Test
+  void removesAFinishedBatchPastItsRetentionWithItsItemsCardsAndWebhookButKeepsTheLedger() {
+    UUID old = aFinishedBatch("completed", daysAgo(31), 3);
+    aWebhookRow(old, "DELIVERED");
+    UUID cancelled = aFinishedBatch("cancelled", daysAgo(40), 1);
+    aWebhookRow(cancelled, "GAVE_UP");
+    UUID recent = aFinishedBatch("completed", daysAgo(29), 2);
+    aWebhookRow(recent, "DELIVERED");
+    List<UUID> oldItems =
+        jdbc.sql("SELECT id FROM jobs WHERE batch_id = :batch")
+            .param("batch", old)
+            .query(UUID.class)
+            .list();
+    long balance = balance();
+
+    assertThat(retention(1000, 50).removeExpired()).isEqualTo(2);
+
+    assertThat(batchExists(old)).isFalse();
+    assertThat(batchExists(cancelled)).isFalse();
+    assertThat(itemsOf(old)).isZero();
+    assertThat(webhookRowsOf(old)).isZero();
+    assertThat(oldItems)
+        .allSatisfy(
+            item -> {
+              assertThat(books.cardsOf(item)).isZero();
+              assertThat(books.ledgerRowsOf(item)).as("RESERVE + CHARGE kept").isEqualTo(2);
+            });
+    assertThat(batchExists(recent)).isTrue();
+    assertThat(itemsOf(recent)).isEqualTo(2);
+    assertThat(webhookRowsOf(recent)).isOne();
+    assertThat(balance()).isEqualTo(balance);
+  }
+
+  @Test
+  void neverRemovesABatchWithAnItemNotEndedOrACreditStillReserved() {
+    UUID running = aBatch("in_progress", daysAgo(100), 1);
+    asItem(books.aQueuedJob(account, "queued-item", daysAgo(100)), running, 1);
+    UUID inconsistent = aFinishedBatch("completed", daysAgo(100), 1);
+    UUID reserved = books.aQueuedJob(account, "reserved-item", daysAgo(100));
+    jdbc.sql("UPDATE jobs SET state = 'FAILED', finished_at = :at WHERE id = :id")
+        .param("at", Timestamp.from(daysAgo(100)))
+        .param("id", reserved)
+        .update();
+    asItem(reserved, inconsistent, 2);
+
+    assertThat(retention(1000, 50).removeExpired()).isZero();
+
+    assertThat(batchExists(running)).isTrue();
+    assertThat(batchExists(inconsistent)).isTrue();
+    assertThat(itemsOf(inconsistent)).isEqualTo(2);
+  }
+
+  @Test
+  void waitsWhileTheBatchsWebhookIsStillBeingDelivered() {
+    UUID batch = aFinishedBatch("completed", daysAgo(31), 1);
+    aWebhookRow(batch, "PENDING");
+
+    assertThat(retention(1000, 50).removeExpired()).isZero();
+    assertThat(batchExists(batch)).isTrue();
+
+    jdbc.sql("UPDATE webhook_deliveries SET state = 'GAVE_UP'").update();
+    assertThat(retention(1000, 50).removeExpired()).isOne();
+    assertThat(batchExists(batch)).isFalse();
+  }
+
+  @Test
+  void removesALargeBatchInShortTransactionsAcrossRuns() {
+    UUID batch = aFinishedBatch("completed", daysAgo(31), 5);
+    BatchRetention twoOfTwo = retention(2, 2);
+
+    assertThat(twoOfTwo.removeExpired()).isZero();
+    assertThat(itemsOf(batch)).isOne();
+    assertThat(batchExists(batch)).isTrue();
+
+    assertThat(twoOfTwo.removeExpired()).isOne();
+    assertThat(batchExists(batch)).isFalse();
+    assertThat(twoOfTwo.removeExpired()).isZero();
+  }
+
+  @Test
+  void twoReplicasCleaningAtOnceRemoveEveryBatchOnce() throws Exception {
+    for (int batch = 0; batch < 12; batch++) {
+      aFinishedBatch("completed", daysAgo(31 + batch), 3);
+    }
+    BatchRetention first = retention(2, 100);
+    BatchRetention second = retention(2, 100);
+
+    List<Integer> removed = Race.together(List.of(first::removeExpired, second::removeExpired));
+
+    assertThat(removed.get(0) + removed.get(1)).isEqualTo(12);
+    assertThat(jdbc.sql("SELECT count(*) FROM batches").query(Long.class).single()).isZero();
+    assertThat(jdbc.sql("SELECT count(*) FROM jobs").query(Long.class).single()).isZero();
+  }
+
+  @Test
+  void refusesARetentionShorterThanAWebhooksRetries() {
+    assertThatThrownBy(
+            () ->
+                new BatchRetentionProperties(
+                    Duration.ofHours(47), Duration.ofMinutes(10), 1000, 50))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least 2d");
+  }
+
+  private long balance() {
+    return jdbc.sql("SELECT balance FROM accounts WHERE id = :id")
+        .param("id", account)
+        .query(Long.class)
+        .single();
+  }
+}
