@@ -56,6 +56,9 @@ for port in HTTP ADMIN POSTGRES KAFKA S3 S3_CONSOLE PROMETHEUS GRAFANA; do
   export "CARDGEN_${port}_HOST_PORT=0"
 done
 export CARDGEN_ADMIN_TOKEN=e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+# Webhook secrets sealed as in production (ADR 0047); the run creates no webhooks, but the apps
+# start with the key and seal any secret they write.
+export CARDGEN_WEBHOOKS_SEALING_KEY=$(head -c 32 /dev/urandom | base64)
 export CARDGEN_LLM_BASE_URL=http://llm-simulator:8090/v1
 export CARDGEN_LLM_API_KEY=e2e-simulator
 export CARDGEN_LLM_MODEL=cardgen-simulator

@@ -27,6 +27,7 @@ public final class StandaloneApplication implements AutoCloseable {
   private final ConfigurableApplicationContext gateway;
   private final AccountView demo;
   private final String adminToken;
+  private final String sealingKey;
 
   private StandaloneApplication(
       OrderedShutdown shutdown,
@@ -34,13 +35,15 @@ public final class StandaloneApplication implements AutoCloseable {
       ConfigurableApplicationContext worker,
       ConfigurableApplicationContext gateway,
       AccountView demo,
-      String adminToken) {
+      String adminToken,
+      String sealingKey) {
     this.shutdown = shutdown;
     this.stack = stack;
     this.worker = worker;
     this.gateway = gateway;
     this.demo = demo;
     this.adminToken = adminToken;
+    this.sealingKey = sealingKey;
   }
 
   public static void main(String[] args) throws Exception {
@@ -69,6 +72,17 @@ public final class StandaloneApplication implements AutoCloseable {
     if (Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.token="))) {
       arguments.add("--cardgen.admin.token=" + adminToken);
     }
+    // Sealed by default (ADR 0047): with no key given, the one kept in the data directory.
+    String sealingKey = null;
+    if (!sealingKeyGiven(settings, extraArgs)) {
+      try {
+        sealingKey = SealingKeyFile.loadOrCreate(settings.dataDir());
+      } catch (Exception | Error failure) {
+        shutdown.close();
+        throw failure;
+      }
+      arguments.add("--cardgen.webhooks.sealing-key=" + sealingKey);
+    }
     // A developer's machine: the admin API and the actuator stay on it unless asked otherwise.
     if (!settings.has("CARDGEN_ADMIN_ADDRESS")
         && Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.address="))) {
@@ -93,7 +107,13 @@ public final class StandaloneApplication implements AutoCloseable {
               GatewayApplication.run(List.of(sharedGate(worker), inProcessReplies(worker)), args));
       StandaloneApplication app =
           new StandaloneApplication(
-              shutdown, stack, worker, gateway, DemoTenant.prepare(gateway), adminToken);
+              shutdown,
+              stack,
+              worker,
+              gateway,
+              DemoTenant.prepare(gateway),
+              adminToken,
+              sealingKey);
       app.generatedToken = generated;
       return app;
     } catch (Exception | Error failure) {
@@ -140,6 +160,13 @@ public final class StandaloneApplication implements AutoCloseable {
     return worker.toArray(String[]::new);
   }
 
+  /** Whether the operator gave a sealing key, in the environment or on the command line. */
+  private static boolean sealingKeyGiven(StandaloneSettings settings, String... extraArgs) {
+    return settings.has("CARDGEN_WEBHOOKS_SEALING_KEY")
+        || Arrays.stream(extraArgs)
+            .anyMatch(arg -> arg.startsWith("--cardgen.webhooks.sealing-key="));
+  }
+
   private static String newToken() {
     byte[] bytes = new byte[24];
     new SecureRandom().nextBytes(bytes);
@@ -165,6 +192,14 @@ public final class StandaloneApplication implements AutoCloseable {
 
   public String adminToken() {
     return adminToken;
+  }
+
+  /**
+   * The webhook sealing key from the data directory, which a gateway or worker started beside this
+   * one needs too; empty when the operator gave one.
+   */
+  public Optional<String> sealingKey() {
+    return Optional.ofNullable(sealingKey);
   }
 
   /** The embedded Kafka broker, so tests can stop and restart it; absent with external Kafka. */

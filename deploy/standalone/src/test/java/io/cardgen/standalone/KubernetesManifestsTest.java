@@ -24,7 +24,7 @@ class KubernetesManifestsTest {
   private static final Path KUSTOMIZATION =
       Path.of("..", "kubernetes").toAbsolutePath().normalize();
   private static final Pattern SECRET_NAME =
-      Pattern.compile(".*(PASSWORD|SECRET|TOKEN|API_KEY|ACCESS_KEY|CONNECTION).*");
+      Pattern.compile(".*(PASSWORD|SECRET|TOKEN|API_KEY|ACCESS_KEY|CONNECTION|SEALING_KEY).*");
 
   private static List<Map<String, Object>> objects;
 

@@ -214,24 +214,27 @@ final class TestStack implements AutoCloseable {
   }
 
   /**
-   * The settings a second gateway needs to share this stack's PostgreSQL, Kafka, S3 and LLM, as
-   * {@code --name=value} arguments.
+   * The settings a second gateway needs to share this stack's PostgreSQL, Kafka, S3 and LLM, and
+   * the key that seals its webhook secrets, as {@code --name=value} arguments.
    */
   List<String> serviceArguments() {
     List<String> args = new ArrayList<>();
     app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
     args.addAll(services.arguments());
+    app.sealingKey().ifPresent(key -> args.add("--cardgen.webhooks.sealing-key=" + key));
     return args;
   }
 
   /**
    * The settings a separately started gateway or worker needs to join this stack: where its
-   * services are, the admin token and the extra settings this stack was started with.
+   * services are, the admin token, the webhook sealing key and the extra settings this stack was
+   * started with.
    */
   List<String> processArguments() {
     List<String> args = new ArrayList<>();
     app.stackProperties().forEach((name, value) -> args.add("--" + name + "=" + value));
     args.add("--cardgen.admin.token=" + app.adminToken());
+    app.sealingKey().ifPresent(key -> args.add("--cardgen.webhooks.sealing-key=" + key));
     args.addAll(extraArgs);
     return args;
   }

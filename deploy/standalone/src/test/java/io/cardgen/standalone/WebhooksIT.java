@@ -4,10 +4,15 @@ import static io.cardgen.testsupport.WebhookReceiver.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.cardgen.common.webhook.SealingKey;
+import io.cardgen.common.webhook.WebhookSecret;
 import io.cardgen.testsupport.OutboxRows;
 import io.cardgen.testsupport.WebhookReceiver;
 import io.cardgen.worker.WorkerApplication;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Signed webhooks on the whole stack (batch-api §7): the admin API shows and rotates an account's
@@ -115,22 +121,137 @@ class WebhooksIT {
   @Test
   void anEventWrittenWhileNoWorkerRunsIsDeliveredByTheWorkerStartedNext() throws Exception {
     try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
-      stack.stopInProcessWorker();
+      stopTheWorker();
       UUID id =
           aFinishedBatchsWebhook(
               newAccount(), receiver.url("/hooks"), "{\"type\":\"batch.cancelled\"}");
       assertThat(state(id)).isEqualTo("PENDING");
 
-      List<String> args = new ArrayList<>(stack.processArguments());
-      args.add("--server.port=0");
-      restarted = WorkerApplication.run(args.toArray(String[]::new));
-      worker = restarted;
+      startAWorker();
 
       await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
       assertThat(receiver.received())
           .extracting(call -> call.header("webhook-id"))
           .containsExactly(id.toString(), id.toString());
     }
+  }
+
+  @Test
+  void theStandaloneSealsSecretsWithAKeyItKeepsInItsDataDirectory() throws Exception {
+    UUID account = newAccount();
+
+    String secret = rotate(account).get("secret").asString();
+
+    Path keyFile = stack.dataDir.resolve("webhook-sealing-key");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile)))
+        .isEqualTo("rw-------");
+    String keyId = SealingKey.parse(Files.readString(keyFile), "the key file").id();
+    assertThat(storedSecret(account))
+        .startsWith("sealed:v1:" + keyId + ":")
+        .doesNotContain("whsec_")
+        .doesNotContain(secret.substring("whsec_".length()));
+  }
+
+  @Test
+  void aRotatedSecretSignsBesideTheNewOneUntilItsOverlapEndsThenOnlyTheNewOneSigns()
+      throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1")) {
+      UUID account = newAccount();
+      String before = rotate(account).get("secret").asString();
+      JsonNode rotated = rotate(account);
+      String after = rotated.get("secret").asString();
+      Instant until = Instant.parse(rotated.get("previous_valid_until").asString());
+      assertThat(until)
+          .isBetween(
+              Instant.now().plus(Duration.ofHours(24)).minusSeconds(120),
+              Instant.now().plus(Duration.ofHours(24)));
+
+      UUID during = aFinishedBatchsWebhook(account, receiver.url("/hooks"), "{\"n\":1}");
+      await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(during)));
+      // The overlap's end, as a day later: the worker compares the row's time with its clock.
+      stack
+          .jdbc()
+          .sql(
+              """
+              UPDATE accounts SET webhook_previous_valid_until = now() - interval '1 second'
+              WHERE id = :id
+              """)
+          .param("id", account)
+          .update();
+      UUID past = aFinishedBatchsWebhook(account, receiver.url("/hooks"), "{\"n\":2}");
+      await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(past)));
+
+      WebhookReceiver.Received first = receiver.received().get(0);
+      assertThat(first.header("webhook-signature").split(" "))
+          .containsExactly(signatureOf(first, after), signatureOf(first, before));
+      WebhookReceiver.Received second = receiver.received().get(1);
+      assertThat(second.header("webhook-signature")).isEqualTo(signatureOf(second, after));
+    }
+  }
+
+  @Test
+  void aPlainSecretFromBeforeSealingIsSealedWhenAWorkerStartsAndStillSigns() throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1")) {
+      UUID account = newAccount();
+      String plain = WebhookSecret.generate().value();
+      stopTheWorker();
+      stack
+          .jdbc()
+          .sql("UPDATE accounts SET webhook_secret = :plain WHERE id = :id")
+          .param("plain", plain)
+          .param("id", account)
+          .update();
+
+      startAWorker();
+
+      String sealed =
+          "sealed:v1:" + SealingKey.parse(stack.app.sealingKey().orElseThrow(), "k").id();
+      await().atMost(Duration.ofSeconds(60)).until(() -> storedSecret(account).startsWith(sealed));
+      UUID id = aFinishedBatchsWebhook(account, receiver.url("/hooks"), "{\"n\":3}");
+      await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
+      WebhookReceiver.Received call = receiver.received().get(0);
+      assertThat(call.header("webhook-signature")).isEqualTo(signatureOf(call, plain));
+    }
+  }
+
+  /** Stops the worker delivering now, the stack's own or one started by a test. */
+  private static void stopTheWorker() {
+    if (restarted != null) {
+      restarted.close();
+      restarted = null;
+    } else {
+      stack.stopInProcessWorker();
+    }
+  }
+
+  /** A worker as a separate deployment would start it, with the stack's settings and key. */
+  private static void startAWorker() {
+    List<String> args = new ArrayList<>(stack.processArguments());
+    args.add("--server.port=0");
+    restarted = WorkerApplication.run(args.toArray(String[]::new));
+    worker = restarted;
+  }
+
+  private static JsonNode rotate(UUID account) throws Exception {
+    TestStack.Response rotated =
+        stack.admin("POST", "/admin/accounts/" + account + "/webhook-secret", null);
+    assertThat(rotated.status()).as(rotated.toString()).isEqualTo(200);
+    return rotated.json();
+  }
+
+  private static String storedSecret(UUID account) {
+    return stack
+        .jdbc()
+        .sql("SELECT webhook_secret FROM accounts WHERE id = :id")
+        .param("id", account)
+        .query(String.class)
+        .single();
+  }
+
+  private static String signatureOf(WebhookReceiver.Received call, String secret) throws Exception {
+    return signature(
+        secret,
+        call.header("webhook-id") + "." + call.header("webhook-timestamp") + "." + call.body());
   }
 
   private static UUID newAccount() throws Exception {

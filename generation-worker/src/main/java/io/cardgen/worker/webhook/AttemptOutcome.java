@@ -14,4 +14,10 @@ sealed interface AttemptOutcome {
 
   /** The address rules refused the URL, so nothing was sent. Retried too: DNS may change back. */
   record RefusedAddress(String reason) implements AttemptOutcome {}
+
+  /**
+   * The account's secret could not be opened (a sealing key not configured, an altered value), so
+   * nothing was sent. Retried: the operator can configure the key or issue a new secret.
+   */
+  record Unsigned(String reason) implements AttemptOutcome {}
 }

@@ -1,11 +1,14 @@
 package io.cardgen.worker.webhook;
 
+import io.cardgen.common.webhook.SecretSealing;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,18 +16,47 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The webhook deliverer of the worker (ADR 0009) and what it is made of. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(WebhookProperties.class)
+@EnableConfigurationProperties({WebhookProperties.class, WebhookSecretProperties.class})
 class WebhookConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(WebhookConfiguration.class);
+
+  /** Refuses to start on a malformed key; says once how secrets are kept. */
+  @Bean
+  SecretSealing webhookSecretSealing(WebhookSecretProperties properties) {
+    SecretSealing sealing = properties.sealing();
+    if (sealing.seals()) {
+      log.info("Webhook secrets are {}", sealing);
+    } else {
+      log.warn(SecretSealing.UNSEALED_WARNING);
+    }
+    return sealing;
+  }
 
   @Bean
   WebhookDeliverer webhookDeliverer(
-      JdbcClient jdbc, WebhookProperties properties, MeterRegistry registry, Clock clock) {
-    return create(jdbc, properties, registry, clock, HostResolver.SYSTEM);
+      JdbcClient jdbc,
+      WebhookProperties properties,
+      SecretSealing sealing,
+      MeterRegistry registry,
+      Clock clock) {
+    return create(jdbc, properties, sealing, registry, clock, HostResolver.SYSTEM);
+  }
+
+  @Bean
+  SecretResealing webhookSecretResealing(JdbcClient jdbc, SecretSealing sealing) {
+    return resealing(jdbc, sealing);
+  }
+
+  static SecretResealing resealing(JdbcClient jdbc, SecretSealing sealing) {
+    StoredSecrets stored = new StoredSecrets(jdbc);
+    return new SecretResealing(new SigningSecrets(stored, sealing), stored, sealing);
   }
 
   static WebhookDeliverer create(
       JdbcClient jdbc,
       WebhookProperties properties,
+      SecretSealing sealing,
       MeterRegistry registry,
       Clock clock,
       HostResolver resolver) {
@@ -38,7 +70,7 @@ class WebhookConfiguration {
             () -> ThreadLocalRandom.current().nextDouble());
     return new WebhookDeliverer(
         new WebhookOutbox(jdbc),
-        new SigningSecrets(jdbc),
+        new SigningSecrets(new StoredSecrets(jdbc), sealing),
         sender,
         schedule,
         new WebhookMetrics(registry),

@@ -1,5 +1,6 @@
 package io.cardgen.worker.webhook;
 
+import io.cardgen.common.webhook.UnreadableSecretException;
 import io.cardgen.common.webhook.WebhookSecret;
 import io.cardgen.worker.webhook.WebhookMetrics.Outcome;
 import java.time.Clock;
@@ -25,7 +26,9 @@ import org.springframework.context.SmartLifecycle;
  * that got a request but whose answer was lost gets it again, with the same {@code webhook-id}.
  *
  * <p>Logs name the delivery and the receiver's host, never the payload, the URL's path or query
- * (which may carry a receiver's token) or the secret.
+ * (which may carry a receiver's token) or the secret. An account whose secret cannot be opened
+ * (sealed under a key this worker was not given) has its attempt failed and retried like any other,
+ * with a warning that says why; nothing is sent unsigned.
  *
  * <p>It polls on a thread of its own, not on Spring's scheduler: an attempt waits for its receiver
  * (up to the timeout), and the scheduler's one thread for fixed-delay tasks also runs the sweeper,
@@ -163,15 +166,22 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
 
   private void attempt(DueWebhook delivery) {
     try {
-      long timestamp = clock.instant().getEpochSecond();
-      WebhookSecret secret = secrets.current(delivery.accountId());
+      Instant now = clock.instant();
+      long timestamp = now.getEpochSecond();
+      List<WebhookSecret> signing;
+      try {
+        signing = secrets.signingAt(delivery.accountId(), now);
+      } catch (UnreadableSecretException unreadable) {
+        record(delivery, new AttemptOutcome.Unsigned(unreadable.getMessage()));
+        return;
+      }
       Map<String, String> headers =
           Map.of(
               "webhook-id", delivery.id().toString(),
               "webhook-timestamp", Long.toString(timestamp),
               "webhook-signature",
-                  WebhookSignature.sign(
-                      secret, delivery.id().toString(), timestamp, delivery.payload()));
+                  WebhookSignature.header(
+                      signing, delivery.id().toString(), timestamp, delivery.payload()));
       long started = System.nanoTime();
       AttemptOutcome outcome = sender.send(delivery.url(), headers, delivery.payload());
       if (!(outcome instanceof AttemptOutcome.RefusedAddress)) {
@@ -194,10 +204,7 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
       return;
     }
     Integer status = outcome instanceof AttemptOutcome.Failed failed ? failed.status() : null;
-    String reason =
-        outcome instanceof AttemptOutcome.Failed failed
-            ? failed.reason()
-            : "address refused: " + ((AttemptOutcome.RefusedAddress) outcome).reason();
+    String reason = reasonOf(outcome);
     Optional<Instant> next = schedule.next(delivery.attempt(), delivery.createdAt(), now);
     if (next.isEmpty()) {
       if (outbox.giveUp(delivery, owner, status, reason, now)) {
@@ -207,11 +214,27 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
       return;
     }
     if (outbox.retryAt(delivery, owner, next.get(), status, reason)) {
+      if (outcome instanceof AttemptOutcome.Unsigned) {
+        // An operator's mistake, not a receiver's: said louder than a receiver's failure.
+        metrics.attempted(Outcome.UNSIGNED);
+        log.warn("Webhook {} not sent ({}); next attempt at {}", delivery, reason, next.get());
+        return;
+      }
       metrics.attempted(
           outcome instanceof AttemptOutcome.RefusedAddress
               ? Outcome.REFUSED_ADDRESS
               : Outcome.RETRIED);
       log.info("Webhook {} failed ({}); next attempt at {}", delivery, reason, next.get());
     }
+  }
+
+  private static String reasonOf(AttemptOutcome outcome) {
+    if (outcome instanceof AttemptOutcome.Failed failed) {
+      return failed.reason();
+    }
+    if (outcome instanceof AttemptOutcome.Unsigned unsigned) {
+      return "not signed: " + unsigned.reason();
+    }
+    return "address refused: " + ((AttemptOutcome.RefusedAddress) outcome).reason();
   }
 }

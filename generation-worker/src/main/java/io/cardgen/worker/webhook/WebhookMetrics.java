@@ -16,10 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * cardgen_webhook_pending}).
  *
  * <p>Each attempt counts once: {@code delivered} (2xx), {@code refused_address} (the address rules
- * stopped it before anything was sent; retried), {@code retried} (any other failure, tried again
- * later) or {@code gave_up} (a failure past the retry window, whatever its cause). The latency is
- * of the HTTP exchange of attempts that sent something. The pending gauge is the outbox's PENDING
- * rows as this worker last counted them, once per poll.
+ * stopped it before anything was sent; retried), {@code unsigned} (the account's secret could not
+ * be opened, so nothing was sent; retried), {@code retried} (any other failure, tried again later)
+ * or {@code gave_up} (a failure past the retry window, whatever its cause). The latency is of the
+ * HTTP exchange of attempts that sent something. The pending gauge is the outbox's PENDING rows as
+ * this worker last counted them, once per poll.
  */
 final class WebhookMetrics {
 
@@ -32,7 +33,8 @@ final class WebhookMetrics {
     DELIVERED,
     RETRIED,
     GAVE_UP,
-    REFUSED_ADDRESS
+    REFUSED_ADDRESS,
+    UNSIGNED
   }
 
   private final Map<Outcome, Counter> outcomes = new EnumMap<>(Outcome.class);

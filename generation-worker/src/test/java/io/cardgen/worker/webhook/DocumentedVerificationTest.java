@@ -8,6 +8,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
@@ -71,6 +72,23 @@ class DocumentedVerificationTest {
                 bytes(BODY),
                 WebhookSignature.sign(secret, ID, old, BODY)))
         .isFalse();
+  }
+
+  @Test
+  void acceptsEitherSecretOfARotationWhileBothSign() throws Exception {
+    WebhookSecret previous = WebhookSecret.generate();
+    WebhookSecret current = WebhookSecret.generate();
+    long now = Instant.now().getEpochSecond();
+
+    String signature = WebhookSignature.header(List.of(current, previous), ID, now, BODY);
+
+    assertThat(signature.split(" ")).hasSize(2);
+    String timestamp = Long.toString(now);
+    assertThat(verify(current.value(), ID, timestamp, bytes(BODY), signature)).isTrue();
+    assertThat(verify(previous.value(), ID, timestamp, bytes(BODY), signature)).isTrue();
+    assertThat(verify(WebhookSecret.generate().value(), ID, timestamp, bytes(BODY), signature))
+        .isFalse();
+    assertThat(verify(current.value(), ID, timestamp, bytes(BODY + " "), signature)).isFalse();
   }
 
   private static byte[] bytes(String text) {

@@ -5,6 +5,7 @@ import static io.cardgen.worker.webhook.WebhookFixtures.aPayload;
 import static io.cardgen.worker.webhook.WebhookFixtures.expectedSignature;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.common.webhook.SecretSealing;
 import io.cardgen.common.webhook.WebhookSecret;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.testsupport.WebhookReceiver;
@@ -219,16 +220,31 @@ class WebhookDeliveryIT extends OutboxTest {
     WebhookDeliverer deliverer = deliverer();
 
     deliverer.deliverDue();
-    String created = fixtures.secretOf(account);
+    String stored = fixtures.secretOf(account);
     clock.advance(Duration.ofSeconds(10));
     deliverer.deliverDue();
 
-    assertThat(created).startsWith("whsec_");
-    assertThat(fixtures.secretOf(account)).isEqualTo(created);
+    assertThat(stored).startsWith(bed.sealing.currentPrefix()).doesNotContain("whsec_");
+    String created = bed.sealing.open(account, stored).value();
+    assertThat(fixtures.secretOf(account)).isEqualTo(stored);
     assertThat(receiver.received()).hasSize(2);
     for (Received request : receiver.received()) {
       assertThat(request.header("webhook-signature")).isEqualTo(signatureOf(request, created));
     }
+  }
+
+  @Test
+  void withoutASealingKeyAnAccountsFirstSecretIsStoredPlainAsBefore() throws Exception {
+    WebhookReceiver receiver = receiver("127.0.0.1");
+    UUID account = fixtures.anAccount(null);
+    aDueDelivery(account, receiver.url("/hooks"));
+
+    bed.deliverer(SecretSealing.unsealed()).deliverDue();
+
+    String created = fixtures.secretOf(account);
+    assertThat(created).startsWith("whsec_");
+    Received request = receiver.received().get(0);
+    assertThat(request.header("webhook-signature")).isEqualTo(signatureOf(request, created));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.cardgen.worker.webhook;
 import io.cardgen.testsupport.OutboxRows;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
@@ -73,6 +74,45 @@ final class WebhookFixtures {
         .single();
   }
 
+  /** The account's secrets as stored, sealed or plain, and when the previous one stops signing. */
+  record SecretColumns(String current, String previous, Instant previousValidUntil) {}
+
+  SecretColumns secretColumnsOf(UUID account) {
+    return jdbc.sql(
+            """
+            SELECT webhook_secret, webhook_previous_secret, webhook_previous_valid_until
+            FROM accounts WHERE id = :id
+            """)
+        .param("id", account)
+        .query(
+            (row, number) ->
+                new SecretColumns(
+                    row.getString("webhook_secret"),
+                    row.getString("webhook_previous_secret"),
+                    row.getTimestamp("webhook_previous_valid_until") == null
+                        ? null
+                        : row.getTimestamp("webhook_previous_valid_until").toInstant()))
+        .single();
+  }
+
+  /**
+   * The row a rotation through the admin API leaves: {@code current} (stored form) signs, and
+   * {@code previous} signs beside it until {@code validUntil}.
+   */
+  void rotatedWithOverlap(UUID account, String current, String previous, Instant validUntil) {
+    jdbc.sql(
+            """
+            UPDATE accounts SET webhook_secret = :current, webhook_previous_secret = :previous,
+                                webhook_previous_valid_until = :until
+            WHERE id = :id
+            """)
+        .param("current", current)
+        .param("previous", previous)
+        .param("until", Timestamp.from(validUntil))
+        .param("id", account)
+        .update();
+  }
+
   String secretOf(UUID account) {
     return jdbc.sql("SELECT webhook_secret FROM accounts WHERE id = :id")
         .param("id", account)
@@ -84,6 +124,15 @@ final class WebhookFixtures {
     jdbc.sql("UPDATE accounts SET webhook_secret = :secret WHERE id = :id")
         .param("secret", secret)
         .param("id", account)
+        .update();
+  }
+
+  void forgetEverySecret() {
+    jdbc.sql(
+            """
+            UPDATE accounts SET webhook_secret = NULL, webhook_previous_secret = NULL,
+                                webhook_previous_valid_until = NULL
+            """)
         .update();
   }
 

@@ -3,6 +3,7 @@ package io.cardgen.worker.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.webhook.WebhookSecret;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WebhookSignatureTest {
@@ -26,5 +27,21 @@ class WebhookSignatureTest {
     assertThat(WebhookSignature.sign(secret, "id", 1L, "{\"name\":\"кружка\"}"))
         .isNotEqualTo(WebhookSignature.sign(secret, "id", 1L, "{\"name\":\"kruzhka\"}"))
         .isEqualTo(WebhookSignature.sign(secret, "id", 1L, "{\"name\":\"кружка\"}"));
+  }
+
+  @Test
+  void aHeaderForSeveralSecretsListsOneSignaturePerSecretSpaceSeparatedInOrder() {
+    WebhookSecret current = new WebhookSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+    WebhookSecret previous = WebhookSecret.generate();
+
+    String header = WebhookSignature.header(List.of(current, previous), "id", 1L, "{}");
+
+    assertThat(header)
+        .isEqualTo(
+            WebhookSignature.sign(current, "id", 1L, "{}")
+                + " "
+                + WebhookSignature.sign(previous, "id", 1L, "{}"));
+    assertThat(WebhookSignature.header(List.of(current), "id", 1L, "{}"))
+        .isEqualTo(WebhookSignature.sign(current, "id", 1L, "{}"));
   }
 }

@@ -1,21 +1,24 @@
 package io.cardgen.worker.webhook;
 
+import io.cardgen.common.webhook.SecretSealing;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.testsupport.WebhookReceiver;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * What one delivery test works with: a settable clock, its own meters, a DNS it can repoint, real
- * receivers on loopback addresses and deliverers built as the worker builds them, with 127.0.0.1
- * allowlisted. Closes what it started.
+ * What one delivery test works with: a settable clock, its own meters and sealing key, a DNS it can
+ * repoint, real receivers on loopback addresses and deliverers built as the worker builds them,
+ * with 127.0.0.1 allowlisted. Closes what it started.
  */
 final class WebhookTestBed implements AutoCloseable {
 
@@ -24,6 +27,11 @@ final class WebhookTestBed implements AutoCloseable {
   static final Duration LEASE = Duration.ofSeconds(30);
 
   final SettableClock clock = new SettableClock();
+
+  /** A sealing key of this bed's own, as an operator sets {@code CARDGEN_WEBHOOKS_SEALING_KEY}. */
+  final String sealingKey = aSealingKey();
+
+  final SecretSealing sealing = SecretSealing.fromSettings(sealingKey, List.of());
   final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
   final Map<String, String> dns = new ConcurrentHashMap<>();
   private final JdbcClient jdbc;
@@ -41,6 +49,11 @@ final class WebhookTestBed implements AutoCloseable {
 
   /** A deliverer as a worker would run it; each is a new deliverer with its own lease owner. */
   WebhookDeliverer deliverer() {
+    return deliverer(sealing);
+  }
+
+  /** A deliverer that keeps secrets as {@code sealing} says. */
+  WebhookDeliverer deliverer(SecretSealing sealing) {
     WebhookProperties properties =
         new WebhookProperties(
             true,
@@ -53,9 +66,20 @@ final class WebhookTestBed implements AutoCloseable {
             Duration.ofHours(25),
             List.of("127.0.0.1"));
     WebhookDeliverer deliverer =
-        WebhookConfiguration.create(jdbc, properties, metrics, clock, this::resolve);
+        WebhookConfiguration.create(jdbc, properties, sealing, metrics, clock, this::resolve);
     started.add(deliverer);
     return deliverer;
+  }
+
+  /** The start-up pass of a worker that keeps secrets as {@code sealing} says. */
+  SecretResealing resealing(SecretSealing sealing) {
+    return WebhookConfiguration.resealing(jdbc, sealing);
+  }
+
+  static String aSealingKey() {
+    byte[] key = new byte[32];
+    new SecureRandom().nextBytes(key);
+    return Base64.getEncoder().encodeToString(key);
   }
 
   double count(String outcome) {
