@@ -55,7 +55,7 @@ mkdir -p "$out"
 data=$(mktemp -d)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-public=$(free_port) admin_port=$(free_port) worker_port=$(free_port) pg=$(free_port) token=bench-$RANDOM$RANDOM
+public=$(free_port) admin_port=$(free_port) worker_port=$(free_port) pg=$(free_port) token=bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 java_opts=${BENCH_JAVA_OPTS:-}
 if [[ ${BENCH_STATEMENTS:-0} == 1 ]]; then
   java_opts="$java_opts -Dcardgen.embedded-postgres.shared_preload_libraries=pg_stat_statements"
@@ -78,11 +78,14 @@ source scripts/bench/proc.sh
 
 admin() { curl -fsS -X POST "localhost:$admin_port$1" -H "Authorization: Bearer $token" \
   -H 'Content-Type: application/json' -d "$2"; }
-heap_mb() { curl -fs "localhost:$admin_port/actuator/metrics/jvm.memory.used?tag=area:heap" \
+# The actuator's metrics endpoint needs the admin token (ADR 0048), on the worker too.
+heap_mb() { curl -fs -H "Authorization: Bearer $token" \
+    "localhost:$admin_port/actuator/metrics/jvm.memory.used?tag=area:heap" \
   | jq '.measurements[0].value / 1048576 | floor'; }
 now() { date +%s.%N; }
 # Batch items running in the worker now (its cardgen.jobs.running gauge, class batch).
-busy_slots() { curl -fs "localhost:$worker_port/actuator/metrics/cardgen.jobs.running?tag=class:batch" \
+busy_slots() { curl -fs -H "Authorization: Bearer $token" \
+    "localhost:$worker_port/actuator/metrics/cardgen.jobs.running?tag=class:batch" \
   | jq '.measurements[0].value | floor' 2>/dev/null || echo -1; }
 secs() { python3 -c "print(f'{$2 - $1:.1f}')"; }
 # "JVM_ms PG_ms" of CPU per unit between two "jvm_ticks pg_ticks" snapshots.

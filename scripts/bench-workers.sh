@@ -51,7 +51,7 @@ data=$(mktemp -d)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 public=$(free_port) admin=$(free_port) own=$(free_port) pg=$(free_port) kafka=$(free_port) s3=$(free_port) sim=$(free_port)
-token=bench-$RANDOM$RANDOM
+token=bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 
 SERVER_PORT=$public CARDGEN_ADMIN_PORT=$admin CARDGEN_WORKER_PORT=$own \
 CARDGEN_EMBEDDED_POSTGRES_PORT=$pg CARDGEN_EMBEDDED_KAFKA_PORT=$kafka CARDGEN_EMBEDDED_S3_PORT=$s3 \

@@ -83,7 +83,7 @@ fi
 # Free ports, so a bench never collides with another stack on this machine.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 public=$(free_port) admin=$(free_port) worker=$(free_port) sim=$(free_port) pg=$(free_port)
-token=bench-$RANDOM$RANDOM$RANDOM
+token=bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 java_opts=${BENCH_JAVA_OPTS:-}
 if [[ ${BENCH_STATEMENTS:-0} == 1 ]]; then
   # The standalone passes cardgen.embedded-postgres.* on to the embedded server's settings.

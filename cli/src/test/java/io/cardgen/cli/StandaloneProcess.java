@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class StandaloneProcess implements AutoCloseable {
 
-  static final String ADMIN_TOKEN = "cli-it-admin-token";
+  static final String ADMIN_TOKEN = "cli-it-admin-token-of-the-standalone-jar";
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   final Path dataDir;

@@ -5,6 +5,7 @@ import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.auth.AccountRepository;
 import io.cardgen.gateway.auth.ApiKeys;
 import io.cardgen.gateway.credit.CreditLedger;
+import io.cardgen.gateway.credit.CreditTopUp;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
 import java.util.Optional;
@@ -19,11 +20,14 @@ public class AccountAdministration {
   private final AccountRepository accounts;
   private final PlanRepository plans;
   private final CreditLedger credits;
+  private final CreditTopUp topUp;
 
-  AccountAdministration(AccountRepository accounts, PlanRepository plans, CreditLedger credits) {
+  AccountAdministration(
+      AccountRepository accounts, PlanRepository plans, CreditLedger credits, CreditTopUp topUp) {
     this.accounts = accounts;
     this.plans = plans;
     this.credits = credits;
+    this.topUp = topUp;
   }
 
   /** Creates an account and returns it with its API key, which is not stored anywhere. */
@@ -90,9 +94,12 @@ public class AccountAdministration {
     return find(id);
   }
 
-  @Transactional
-  public Optional<AccountView> addCredits(UUID id, long amount) {
-    return credits.credit(id, amount) ? find(id) : Optional.empty();
+  /**
+   * Adds credits, at most once per idempotency key when one is given ({@link CreditTopUp}, one
+   * transaction of its own).
+   */
+  public CreditTopUp.Outcome addCredits(UUID id, long amount, Optional<String> idempotencyKey) {
+    return topUp.add(id, amount, idempotencyKey);
   }
 
   private AccountView view(Account account) {

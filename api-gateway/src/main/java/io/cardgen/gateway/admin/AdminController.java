@@ -1,6 +1,8 @@
 package io.cardgen.gateway.admin;
 
+import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
+import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
 import java.util.List;
@@ -15,6 +17,7 @@ import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
@@ -118,15 +121,35 @@ class AdminController {
 
   record CreditsForm(Long amount) {}
 
+  /** Marks the answer to a top-up whose key had already added its credits. */
+  static final String REPLAYED = "Idempotent-Replayed";
+
+  /**
+   * A top-up; with an {@code Idempotency-Key} (the public API's syntax) its credits are added once
+   * however often the call is repeated, and a repeat answers the account as it is now.
+   */
   @PostMapping("/admin/accounts/{id}/credits")
-  ResponseEntity<?> addCredits(@PathVariable UUID id, @RequestBody CreditsForm form) {
+  ResponseEntity<?> addCredits(
+      @PathVariable UUID id,
+      @RequestBody CreditsForm form,
+      @RequestHeader(name = "Idempotency-Key", required = false) String key) {
     if (form.amount() == null || form.amount() <= 0 || form.amount() > MAX_CREDITS) {
       return AdminErrors.invalid("amount: целое число от 1 до 1000000000");
     }
-    return accounts
-        .addCredits(id, form.amount())
-        .<ResponseEntity<?>>map(ResponseEntity::ok)
-        .orElseGet(AdminErrors::notFound);
+    if (key != null && !IdempotencyKeys.isValid(key)) {
+      return AdminErrors.invalid(Messages.format("invalid.idempotency_header"));
+    }
+    return switch (accounts.addCredits(id, form.amount(), Optional.ofNullable(key))) {
+      case ADDED -> account(id);
+      case REPLAYED ->
+          accounts
+              .find(id)
+              .<ResponseEntity<?>>map(
+                  view -> ResponseEntity.ok().header(REPLAYED, "true").body(view))
+              .orElseGet(AdminErrors::notFound);
+      case CONFLICT -> AdminErrors.idempotencyConflict(Messages.format("admin.top_up_conflict"));
+      case NO_ACCOUNT -> AdminErrors.notFound();
+    };
   }
 
   @DeleteMapping("/admin/cards/{uid}")

@@ -18,6 +18,11 @@ public final class AdminErrors {
     return answer(HttpStatus.CONFLICT, "conflict", message);
   }
 
+  /** An idempotency key already used for something else; the public API's code for the same. */
+  static ResponseEntity<?> idempotencyConflict(String message) {
+    return answer(HttpStatus.CONFLICT, "idempotency_conflict", message);
+  }
+
   static ResponseEntity<?> notFound() {
     return answer(HttpStatus.NOT_FOUND, "not_found", "Объект не найден.");
   }

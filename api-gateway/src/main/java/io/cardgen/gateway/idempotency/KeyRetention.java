@@ -18,7 +18,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Forgets idempotency keys once their retention has passed: the job row (key, fingerprint, outcome)
  * and its card go; the credit ledger keeps its rows, so an account's history and the audit's sums
  * stay whole. Only final jobs are touched, so a reservation is never lost. Batch items are not
- * idempotency keys of their own: they stay as long as their batch's results.
+ * idempotency keys of their own: they stay as long as their batch's results. The admin API's top-up
+ * keys ({@code admin_credit_grants}) are kept as long, counted from the top-up; their CREDIT ledger
+ * rows stay too.
  *
  * <p>Every gateway replica runs it. Each batch locks its rows with {@code FOR UPDATE SKIP LOCKED}
  * and deletes them in the same short transaction, so replicas split the work instead of waiting on
@@ -39,12 +41,22 @@ class KeyRetention {
       """;
   private static final String DELETE_CARDS = "DELETE FROM cards WHERE job_id = ANY(:ids)";
   private static final String DELETE_JOBS = "DELETE FROM jobs WHERE id = ANY(:ids)";
+  private static final String DELETE_TOP_UPS =
+      """
+      DELETE FROM admin_credit_grants WHERE idempotency_key IN (
+          SELECT idempotency_key FROM admin_credit_grants
+          WHERE created_at < :cutoff
+          ORDER BY created_at
+          LIMIT :batch
+          FOR UPDATE SKIP LOCKED)
+      """;
 
   private final JdbcClient jdbc;
   private final TransactionTemplate transaction;
   private final RetentionProperties properties;
   private final Clock clock;
   private final Counter removed;
+  private final Counter topUpsRemoved;
 
   KeyRetention(
       JdbcClient jdbc,
@@ -66,6 +78,10 @@ class KeyRetention {
         Counter.builder("cardgen.idempotency.keys.removed")
             .description("Idempotency keys (jobs and their cards) removed after their retention")
             .register(meters);
+    this.topUpsRemoved =
+        Counter.builder("cardgen.idempotency.top-up-keys.removed")
+            .description("Idempotency keys of admin top-ups removed after their retention")
+            .register(meters);
   }
 
   @Scheduled(
@@ -76,6 +92,10 @@ class KeyRetention {
       int count = removeExpired();
       if (count > 0) {
         log.info("Removed {} idempotency keys older than {}", count, properties.retention());
+      }
+      int topUps = removeExpiredTopUps();
+      if (topUps > 0) {
+        log.info("Removed {} top-up keys older than {}", topUps, properties.retention());
       }
     } catch (RuntimeException failure) {
       log.warn("Key cleanup failed, the next run retries: {}", failure.toString());
@@ -90,6 +110,25 @@ class KeyRetention {
       Integer count = transaction.execute(status -> removeBatch(cutoff));
       total += count;
       removed.increment(count);
+      if (count < properties.cleanupBatch()) {
+        break;
+      }
+    }
+    return total;
+  }
+
+  /** Removes the admin top-up keys recorded more than the retention ago; returns how many. */
+  int removeExpiredTopUps() {
+    Instant cutoff = clock.instant().minus(properties.retention());
+    int total = 0;
+    for (int batch = 0; batch < properties.cleanupMaxBatches(); batch++) {
+      int count =
+          jdbc.sql(DELETE_TOP_UPS)
+              .param("cutoff", Timestamp.from(cutoff))
+              .param("batch", properties.cleanupBatch())
+              .update();
+      total += count;
+      topUpsRemoved.increment(count);
       if (count < properties.cleanupBatch()) {
         break;
       }

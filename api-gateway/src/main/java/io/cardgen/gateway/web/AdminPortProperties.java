@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param port 0 picks a free port (tests)
  * @param address the interface to listen on; empty for all of them (a container's probes and
  *     scrapes come from outside it), {@code 127.0.0.1} to keep the port on the machine
- * @param token the admin API's bearer token
+ * @param token the bearer token of the admin API and of the actuator beyond health and prometheus;
+ *     at least 32 characters when set ({@code AdminBearerToken}), checked at start
  */
 @ConfigurationProperties("cardgen.admin")
 public record AdminPortProperties(

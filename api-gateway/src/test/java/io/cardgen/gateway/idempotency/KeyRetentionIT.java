@@ -116,6 +116,49 @@ class KeyRetentionIT {
   }
 
   @Test
+  void removesTopUpKeysOlderThanTheRetentionButKeepsTheirCredits() {
+    UUID account = books.anAccountWithCredits(10);
+    books.aKeyedTopUp(account, "old-invoice", 5, hoursAgo(73));
+    books.aKeyedTopUp(account, "recent-invoice", 7, hoursAgo(71));
+
+    assertThat(retention(500, 20).removeExpiredTopUps()).isEqualTo(1);
+
+    assertThat(books.topUpKeyExists("old-invoice")).isFalse();
+    assertThat(books.topUpKeyExists("recent-invoice")).isTrue();
+    assertThat(
+            database
+                .jdbc()
+                .sql("SELECT count(*) FROM credit_ledger WHERE kind = 'CREDIT'")
+                .query(Long.class)
+                .single())
+        .as("every CREDIT row kept")
+        .isEqualTo(3);
+  }
+
+  @Test
+  void removesTopUpKeysInBatchesUpToTheMaximumPerRun() {
+    UUID account = books.anAccountWithCredits(10);
+    for (int key = 0; key < 5; key++) {
+      books.aKeyedTopUp(account, "invoice-" + key, 1, hoursAgo(100 + key));
+    }
+    KeyRetention twoBatchesOfTwo = retention(2, 2);
+
+    assertThat(twoBatchesOfTwo.removeExpiredTopUps()).isEqualTo(4);
+    assertThat(twoBatchesOfTwo.removeExpiredTopUps()).isEqualTo(1);
+    assertThat(twoBatchesOfTwo.removeExpiredTopUps()).isZero();
+  }
+
+  @Test
+  void theScheduledRunRemovesTopUpKeysToo() {
+    UUID account = books.anAccountWithCredits(10);
+    books.aKeyedTopUp(account, "old-invoice", 5, hoursAgo(73));
+
+    retention(500, 20).scheduled();
+
+    assertThat(books.topUpKeyExists("old-invoice")).isFalse();
+  }
+
+  @Test
   void refusesARetentionThatDoesNotOutlastTheReplyTimeout() {
     assertThatThrownBy(
             () ->

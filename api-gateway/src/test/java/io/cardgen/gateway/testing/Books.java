@@ -98,6 +98,33 @@ public final class Books {
     return uid;
   }
 
+  /** A top-up the admin API made under {@code key} at {@code at}: credited, its key recorded. */
+  public void aKeyedTopUp(UUID account, String key, long amount, Instant at) {
+    jdbc.sql("UPDATE accounts SET balance = balance + :amount WHERE id = :id")
+        .param("amount", amount)
+        .param("id", account)
+        .update();
+    ledger(account, null, "CREDIT", amount);
+    jdbc.sql(
+            """
+            INSERT INTO admin_credit_grants (idempotency_key, account_id, amount, created_at)
+            VALUES (:key, :account, :amount, :at)
+            """)
+        .param("key", key)
+        .param("account", account)
+        .param("amount", amount)
+        .param("at", Timestamp.from(at))
+        .update();
+  }
+
+  public boolean topUpKeyExists(String key) {
+    return jdbc.sql("SELECT count(*) FROM admin_credit_grants WHERE idempotency_key = :key")
+            .param("key", key)
+            .query(Long.class)
+            .single()
+        == 1;
+  }
+
   public void ledger(UUID account, UUID job, String kind, long amount) {
     jdbc.sql(
             """

@@ -1,5 +1,6 @@
 package io.cardgen.standalone;
 
+import io.cardgen.common.admin.AdminBearerToken;
 import io.cardgen.common.reply.InProcessReplies;
 import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.gateway.GatewayApplication;
@@ -56,6 +57,10 @@ public final class StandaloneApplication implements AutoCloseable {
 
   static StandaloneApplication start(StandaloneSettings settings, String... extraArgs)
       throws Exception {
+    boolean generated = !settings.has("CARDGEN_ADMIN_TOKEN");
+    String adminToken = generated ? newToken() : settings.get("CARDGEN_ADMIN_TOKEN");
+    // A token too short stops the gateway and the worker anyway; say so before starting anything.
+    AdminBearerToken.of(adminToken);
     // Registered before anything starts: a process stopped at any moment, even while starting,
     // stops what has started, the embedded services last (OrderedShutdown).
     OrderedShutdown shutdown = new OrderedShutdown();
@@ -66,8 +71,6 @@ public final class StandaloneApplication implements AutoCloseable {
       shutdown.close();
       throw failure;
     }
-    boolean generated = !settings.has("CARDGEN_ADMIN_TOKEN");
-    String adminToken = generated ? newToken() : settings.get("CARDGEN_ADMIN_TOKEN");
     List<String> arguments = new ArrayList<>(stack.arguments());
     if (Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.token="))) {
       arguments.add("--cardgen.admin.token=" + adminToken);

@@ -10,8 +10,19 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,6 +96,171 @@ class AdminApiIT {
         .isEqualTo(422);
     assertThat(stack.admin("GET", "/admin/accounts/" + UUID.randomUUID(), null).status())
         .isEqualTo(404);
+  }
+
+  private static String newAccount(String name, long credits) throws Exception {
+    TestStack.Response created =
+        stack.admin(
+            "POST",
+            "/admin/accounts",
+            "{\"name\": \"%s\", \"credits\": %d}".formatted(name, credits));
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    return created.json().get("id").asString();
+  }
+
+  private static TestStack.Response topUp(String account, long amount, String key)
+      throws Exception {
+    return stack.admin(
+        "POST",
+        "/admin/accounts/" + account + "/credits",
+        "{\"amount\": " + amount + "}",
+        key == null ? Map.of() : Map.of("Idempotency-Key", key));
+  }
+
+  @Test
+  void aTopUpUnderAnIdempotencyKeyAddsItsCreditsOnce() throws Exception {
+    String account = newAccount("billing", 10);
+    String other = newAccount("billing-other", 10);
+
+    TestStack.Response first = topUp(account, 5, "invoice-2026.11:0001");
+    assertThat(first.status()).as(first.toString()).isEqualTo(200);
+    assertThat(first.json().get("balance").asLong()).isEqualTo(15);
+    assertThat(first.header("Idempotent-Replayed")).isNull();
+
+    TestStack.Response repeat = topUp(account, 5, "invoice-2026.11:0001");
+    assertThat(repeat.status()).as(repeat.toString()).isEqualTo(200);
+    assertThat(repeat.json().get("balance").asLong()).isEqualTo(15);
+    assertThat(repeat.json().get("id").asString()).isEqualTo(account);
+    assertThat(repeat.header("Idempotent-Replayed")).isEqualTo("true");
+    assertThat(repeat.header("Cache-Control")).isEqualTo("no-store");
+
+    for (TestStack.Response conflict :
+        List.of(
+            topUp(account, 6, "invoice-2026.11:0001"), topUp(other, 5, "invoice-2026.11:0001"))) {
+      assertThat(conflict.status()).as(conflict.toString()).isEqualTo(409);
+      assertThat(conflict.json().get("success").asBoolean()).isFalse();
+      assertThat(conflict.json().get("code").asString()).isEqualTo("idempotency_conflict");
+      assertThat(conflict.json().get("message").asString()).startsWith("Ключ идемпотентности");
+      assertThat(conflict.json().get("error").asString())
+          .isEqualTo(conflict.json().get("message").asString());
+    }
+    assertThat(stack.account(UUID.fromString(account)).get("balance").asLong()).isEqualTo(15);
+    assertThat(stack.account(UUID.fromString(other)).get("balance").asLong()).isEqualTo(10);
+
+    assertThat(topUp(UUID.randomUUID().toString(), 5, "invoice-2026.11:0002").status())
+        .isEqualTo(404);
+    assertThat(topUp(account, 5, "invoice-2026.11:0002").status()).isEqualTo(200);
+    assertThat(topUp(account, 1, null).json().get("balance").asLong()).isEqualTo(21);
+    assertThat(topUp(account, 1, null).json().get("balance").asLong()).isEqualTo(22);
+  }
+
+  @Test
+  void refusesAnIdempotencyKeyOutsideThePublicApisSyntax() throws Exception {
+    String account = newAccount("billing-keys", 10);
+
+    for (String key : List.of("", "invoice#1", "has space", "x".repeat(101), "a/b", "a,b")) {
+      TestStack.Response refused = topUp(account, 5, key);
+      assertThat(refused.status()).as("[" + key + "] " + refused).isEqualTo(422);
+      assertThat(refused.json().get("code").asString()).isEqualTo("invalid_parameters");
+      assertThat(refused.json().get("message").asString()).contains("Idempotency-Key");
+    }
+    assertThat(topUp(account, 5, "x".repeat(100)).status()).isEqualTo(200);
+    assertThat(stack.account(UUID.fromString(account)).get("balance").asLong()).isEqualTo(15);
+  }
+
+  /** An operator's billing system retrying in parallel: one of the calls adds, all answer 200. */
+  @Test
+  void concurrentTopUpsWithOneKeyAddTheCreditsExactlyOnceAndKeepTheBooksClean() throws Exception {
+    String account = newAccount("billing-race", 10);
+    int callers = 8;
+    ExecutorService threads = Executors.newFixedThreadPool(callers);
+    List<TestStack.Response> answers = new ArrayList<>();
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<TestStack.Response>> calls = new ArrayList<>();
+      for (int caller = 0; caller < callers; caller++) {
+        calls.add(
+            threads.submit(
+                () -> {
+                  start.await();
+                  return topUp(account, 7, "race-invoice-1");
+                }));
+      }
+      start.countDown();
+      for (Future<TestStack.Response> call : calls) {
+        answers.add(call.get(60, TimeUnit.SECONDS));
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+
+    assertThat(answers).extracting(TestStack.Response::status).containsOnly(200);
+    assertThat(answers)
+        .filteredOn(answer -> answer.header("Idempotent-Replayed") == null)
+        .hasSize(1);
+    assertThat(stack.account(UUID.fromString(account)).get("balance").asLong()).isEqualTo(17);
+    Long credits =
+        stack
+            .jdbc()
+            .sql("SELECT sum(amount) FROM credit_ledger WHERE account_id = :id AND kind = 'CREDIT'")
+            .param("id", UUID.fromString(account))
+            .query(Long.class)
+            .single();
+    assertThat(credits).isEqualTo(17);
+    JsonNode audit = stack.audit();
+    assertThat(audit.get("clean").asBoolean()).as(audit.toString()).isTrue();
+  }
+
+  /**
+   * A gateway or a worker given a token shorter than 32 characters stops at start with a message
+   * that names the setting and not the token; everything else it needs is there, so only the token
+   * can stop it.
+   */
+  @Test
+  void aGatewayOrWorkerGivenAShortAdminTokenRefusesToStartWithoutPrintingIt() throws Exception {
+    String shortToken = "s3cr3t-admin-4";
+    List<String> args = new ArrayList<>();
+    for (String arg : stack.processArguments()) {
+      if (!arg.startsWith("--cardgen.admin.token=")) {
+        args.add(arg);
+      }
+    }
+    args.add("--cardgen.admin.token=" + shortToken);
+    List<String> gatewayArgs = new ArrayList<>(args);
+    int gatewayManagement = io.cardgen.testsupport.FreePorts.next();
+    gatewayArgs.add("--server.port=" + io.cardgen.testsupport.FreePorts.next());
+    gatewayArgs.add("--cardgen.admin.port=" + gatewayManagement);
+    List<String> workerArgs = new ArrayList<>(args);
+    int workerPort = io.cardgen.testsupport.FreePorts.next();
+    workerArgs.add("--server.port=" + workerPort);
+    workerArgs.add("--cardgen.worker.worker-id=short-token");
+    try (JvmProcess gateway =
+            JvmProcess.start(
+                "short-token-gateway",
+                "io.cardgen.gateway.GatewayApplication",
+                gatewayArgs,
+                gatewayManagement,
+                stack.dataDir);
+        JvmProcess worker =
+            JvmProcess.start(
+                "short-token-worker",
+                "io.cardgen.worker.WorkerApplication",
+                workerArgs,
+                workerPort,
+                stack.dataDir)) {
+      for (JvmProcess process : List.of(gateway, worker)) {
+        assertThat(process.awaitExit(Duration.ofMinutes(3)))
+            .as(process.name + " still runs:\n" + process.tail(40))
+            .isTrue();
+        assertThat(process.process.exitValue()).as(process.name).isNotZero();
+        String log = Files.readString(process.log, StandardCharsets.UTF_8);
+        assertThat(log)
+            .as(process.name)
+            .contains("CARDGEN_ADMIN_TOKEN")
+            .contains("shorter than 32 characters")
+            .doesNotContain(shortToken);
+      }
+    }
   }
 
   @Test
@@ -192,7 +368,10 @@ class AdminApiIT {
 
   @Test
   void refusesCallsWithoutTheRightToken() throws Exception {
-    for (String token : new String[] {null, "wrong", "it-admin-token-but-longer"}) {
+    String sameLength = "x".repeat(TestStack.ADMIN_TOKEN.length());
+    String prefix = TestStack.ADMIN_TOKEN.substring(0, TestStack.ADMIN_TOKEN.length() - 1);
+    for (String token :
+        new String[] {null, "wrong", TestStack.ADMIN_TOKEN + "-but-longer", sameLength, prefix}) {
       TestStack.Response response =
           stack.admin(
               "GET", "/admin/accounts/" + stack.demoAccountId(), null, token, stack.adminPort);
@@ -207,7 +386,7 @@ class AdminApiIT {
             "GET",
             "/admin/accounts/" + stack.demoAccountId(),
             null,
-            "it-admin-token",
+            TestStack.ADMIN_TOKEN,
             stack.publicPort);
     assertThat(onPublic.status()).isEqualTo(404);
     assertThat(stack.admin("GET", "/actuator/health", null, null, stack.publicPort).status())
@@ -242,7 +421,9 @@ class AdminApiIT {
     assertThat(stack.admin("GET", "/admin/audit", null, null, stack.adminPort).status())
         .isEqualTo(401);
     assertThat(
-            stack.admin("GET", "/admin/audit", null, "it-admin-token", stack.publicPort).status())
+            stack
+                .admin("GET", "/admin/audit", null, TestStack.ADMIN_TOKEN, stack.publicPort)
+                .status())
         .isEqualTo(404);
     assertThat(stack.managementText("/actuator/prometheus"))
         .containsPattern("(?m)^cardgen_audit_breaches(\\{[^}]*})? 0\\.0$")

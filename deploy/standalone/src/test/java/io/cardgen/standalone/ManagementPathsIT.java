@@ -77,7 +77,7 @@ class ManagementPathsIT {
   @MethodSource("spellings")
   void publicPortNeverServesManagementPaths(String path) throws Exception {
     RawExchange.Answer answer =
-        RawExchange.get(stack.publicPort, path, "Authorization: Bearer it-admin-token");
+        RawExchange.get(stack.publicPort, path, "Authorization: Bearer " + TestStack.ADMIN_TOKEN);
 
     assertThat(answer.status()).as(path + " -> " + answer).isIn(400, 404);
     assertThat(answer.header("Content-Type")).as(path).startsWith("application/json");
@@ -99,7 +99,8 @@ class ManagementPathsIT {
     assertThat(health.body()).contains("UP");
 
     RawExchange.Answer audit =
-        RawExchange.get(stack.adminPort, "/admin/audit", "Authorization: Bearer it-admin-token");
+        RawExchange.get(
+            stack.adminPort, "/admin/audit", "Authorization: Bearer " + TestStack.ADMIN_TOKEN);
     assertThat(audit.status()).isEqualTo(200);
   }
 
@@ -107,7 +108,7 @@ class ManagementPathsIT {
   void managementPortRefusesAmbiguousSpellingsToo() throws Exception {
     for (String path : List.of("/%61dmin/audit", "/admin;x=1/audit", "//actuator/health")) {
       RawExchange.Answer answer =
-          RawExchange.get(stack.adminPort, path, "Authorization: Bearer it-admin-token");
+          RawExchange.get(stack.adminPort, path, "Authorization: Bearer " + TestStack.ADMIN_TOKEN);
       assertThat(answer.status()).as(path).isEqualTo(400);
       assertThat(answer.header("Content-Type")).as(path).startsWith("application/json");
     }
@@ -140,7 +141,7 @@ class ManagementPathsIT {
             "CARDGEN_EMBEDDED_KAFKA_PORT", "0",
             "CARDGEN_EMBEDDED_S3_PORT", "0",
             "CARDGEN_SIMULATOR_PORT", "0",
-            "CARDGEN_ADMIN_TOKEN", "env-token");
+            "CARDGEN_ADMIN_TOKEN", "env-token-of-the-server-port-standalone");
     try (JvmProcess standalone =
         JvmProcess.start(
                 "standalone-server-port",

@@ -117,7 +117,9 @@ class ProtocolEdgesIT {
             stack.adminPort,
             bytes(
                 "DELETE /admin/audit HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-                    + "Authorization: Bearer it-admin-token\r\n\r\n"));
+                    + "Authorization: Bearer "
+                    + TestStack.ADMIN_TOKEN
+                    + "\r\n\r\n"));
     RawExchange.Answer unknown = RawExchange.get(stack.adminPort, "/admin/nothing-here");
 
     assertEnvelope(trace, 405, "method_not_allowed");

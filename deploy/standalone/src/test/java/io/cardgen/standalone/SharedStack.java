@@ -53,7 +53,9 @@ final class SharedStack {
     List<String> args = new ArrayList<>(get().serviceArguments());
     args.addAll(
         List.of(
-            "--server.port=0", "--cardgen.admin.port=0", "--cardgen.admin.token=it-admin-token"));
+            "--server.port=0",
+            "--cardgen.admin.port=0",
+            "--cardgen.admin.token=" + TestStack.ADMIN_TOKEN));
     args.addAll(List.of(settings));
     return new Replica(GatewayApplication.run(args.toArray(String[]::new)));
   }

@@ -33,6 +33,9 @@ final class TestStack implements AutoCloseable {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
 
+  /** The stacks' admin token: 32 characters at least, or the standalone refuses to start. */
+  static final String ADMIN_TOKEN = "it-admin-token-of-the-standalone-tests";
+
   final StandaloneApplication app;
   final Path dataDir;
   final int publicPort;
@@ -88,7 +91,7 @@ final class TestStack implements AutoCloseable {
     environment.put("CARDGEN_EMBEDDED_S3_PORT", "0");
     environment.put("CARDGEN_SIMULATOR_PORT", "0");
     environment.putIfAbsent("CARDGEN_WORKER_PORT", "0");
-    environment.put("CARDGEN_ADMIN_TOKEN", "it-admin-token");
+    environment.put("CARDGEN_ADMIN_TOKEN", ADMIN_TOKEN);
     List<String> args = new ArrayList<>();
     // A setting given twice on the command line binds as a list ("500ms,1h"): a test's own value
     // replaces the default instead.
@@ -131,10 +134,22 @@ final class TestStack implements AutoCloseable {
   }
 
   Response admin(String method, String path, String body) throws Exception {
-    return admin(method, path, body, "it-admin-token", adminPort);
+    return admin(method, path, body, ADMIN_TOKEN, adminPort);
   }
 
   Response admin(String method, String path, String body, String token, int port) throws Exception {
+    return admin(method, path, body, token, port, Map.of());
+  }
+
+  /** An admin call with the stack's token and extra request headers. */
+  Response admin(String method, String path, String body, Map<String, String> headers)
+      throws Exception {
+    return admin(method, path, body, ADMIN_TOKEN, adminPort, headers);
+  }
+
+  Response admin(
+      String method, String path, String body, String token, int port, Map<String, String> headers)
+      throws Exception {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
             .timeout(Duration.ofSeconds(30))
@@ -147,6 +162,7 @@ final class TestStack implements AutoCloseable {
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
+    headers.forEach(request::header);
     return send(request.build());
   }
 
@@ -201,6 +217,11 @@ final class TestStack implements AutoCloseable {
       throw new AssertionError("audit failed: " + response);
     }
     return response.json();
+  }
+
+  /** The port of the worker running inside this JVM: its actuator. */
+  int workerPort() {
+    return Integer.parseInt(app.worker().getEnvironment().getProperty("local.server.port"));
   }
 
   /** Stops the worker running inside this JVM, for tests whose workers are separate processes. */

@@ -76,7 +76,7 @@ class WebhooksIT {
                 .status())
         .isEqualTo(404);
     assertThat(stack.admin("POST", path, null, null, stack.adminPort).status()).isEqualTo(401);
-    assertThat(stack.admin("POST", path, null, "it-admin-token", stack.publicPort).status())
+    assertThat(stack.admin("POST", path, null, TestStack.ADMIN_TOKEN, stack.publicPort).status())
         .isEqualTo(404);
   }
 
