@@ -39,7 +39,8 @@ class BatchRetention {
                           AND (j.state NOT IN ('SUCCEEDED', 'FAILED', 'CANCELLED')
                                OR j.credit_state = 'RESERVED'))
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries w
-                        WHERE w.event_key LIKE 'batch:bat_' || b.id || ':%'
+                        WHERE w.event_key IN ('batch:bat_' || b.id || ':completed',
+                                              'batch:bat_' || b.id || ':cancelled')
                           AND w.state = 'PENDING')
       ORDER BY b.completed_at
       LIMIT 1
@@ -50,7 +51,10 @@ class BatchRetention {
   private static final String DELETE_CARDS = "DELETE FROM cards WHERE job_id = ANY(:ids)";
   private static final String DELETE_JOBS = "DELETE FROM jobs WHERE id = ANY(:ids)";
   private static final String DELETE_WEBHOOKS =
-      "DELETE FROM webhook_deliveries WHERE event_key LIKE 'batch:bat_' || :batch || ':%'";
+      """
+      DELETE FROM webhook_deliveries
+      WHERE event_key IN ('batch:bat_' || :batch || ':completed', 'batch:bat_' || :batch || ':cancelled')
+      """;
   private static final String DELETE_BATCH = "DELETE FROM batches WHERE id = :batch";
 
   /** What one transaction did. */

@@ -44,7 +44,7 @@ public class RateLimiter {
           + """
       ), counted AS (
         SELECT id,
-               :periodMicros / GREATEST(rate_limit_per_minute * :multiplier, :floor)
+               GREATEST(1, :periodMicros / GREATEST(rate_limit_per_minute * :multiplier, :floor))
                  AS emission_micros
         FROM caller
         WHERE api_access AND (:countLegacy OR api_revision = 'current')
@@ -181,7 +181,8 @@ public class RateLimiter {
     return new Admission(
         caller,
         Optional.of(
-            new Limited(retryAfterSeconds(bucket, account, now, PERIOD_MICROS / perMinute))));
+            new Limited(
+                retryAfterSeconds(bucket, account, now, Math.max(1, PERIOD_MICROS / perMinute)))));
   }
 
   /** The next request is admitted once the arrival time plus one interval is a period away. */

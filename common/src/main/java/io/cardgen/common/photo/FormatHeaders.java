@@ -19,7 +19,7 @@ final class FormatHeaders {
    * A JPEG's first frame header: its start-of-frame marker (which says the coding process) and its
    * number of components.
    */
-  record JpegFrame(int marker, long width, long height, int components) {
+  record JpegFrame(int marker, long width, long height, int components, int end) {
 
     /** Progressive processes (ITU T.81 table B.1: SOF2, SOF6, SOF10, SOF14). */
     boolean progressive() {
@@ -54,7 +54,40 @@ final class FormatHeaders {
         if (length < 8) {
           throw new MalformedHeader("JPEG frame header too short");
         }
-        return new JpegFrame(marker, bytes.u16be(pos + 5), bytes.u16be(pos + 3), bytes.u8(pos + 7));
+        return new JpegFrame(
+            marker, bytes.u16be(pos + 5), bytes.u16be(pos + 3), bytes.u8(pos + 7), pos + length);
+      }
+      if (length < 2) {
+        throw new MalformedHeader("JPEG segment length below its own size");
+      }
+      pos += length;
+    }
+  }
+
+  /**
+   * How many components the first scan after {@code frame} holds (its SOS header's Ns): fewer than
+   * the frame's means the image is coded in several scans, which the decoder buffers whole.
+   */
+  static int firstScanComponents(HeaderBytes bytes, JpegFrame frame) {
+    int pos = frame.end();
+    while (true) {
+      if (bytes.u8(pos) != 0xFF) {
+        throw new MalformedHeader("JPEG segment does not start with a marker");
+      }
+      while (bytes.u8(pos + 1) == 0xFF) {
+        pos++;
+      }
+      int marker = bytes.u8(pos + 1);
+      pos += 2;
+      if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
+        continue;
+      }
+      if (marker == 0xD9) {
+        throw new MalformedHeader("JPEG ends before its first scan");
+      }
+      int length = bytes.u16be(pos);
+      if (marker == 0xDA) {
+        return bytes.u8(pos + 2);
       }
       if (length < 2) {
         throw new MalformedHeader("JPEG segment length below its own size");
