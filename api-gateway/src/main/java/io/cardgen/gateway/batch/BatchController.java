@@ -160,6 +160,7 @@ class BatchController {
 
   @GetMapping("/api/batches/{id}/results")
   ResponseEntity<StreamingResponseBody> results(
+      HttpServletRequest request,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable("id") String id,
       @RequestParam(name = "after", required = false) String after,
@@ -193,6 +194,7 @@ class BatchController {
               Messages.format("batch.results_gateway_busy", STREAM_RETRY_SECONDS),
               STREAM_RETRY_SECONDS));
     }
+    ResultStreamRelease.onEnd(request, opened.slot());
     StreamingResponseBody body =
         out -> {
           try (ResultStreams.Slot slot = opened.slot()) {
