@@ -114,7 +114,7 @@ class BatchController {
     if (outcome instanceof BatchCreation.Refused refused) {
       return BatchAnswers.error(refused.code(), refused.message(), refused.errors());
     }
-    if (outcome instanceof BatchCreation.NoRoom) {
+    if (outcome instanceof BatchCreation.NoRoom || outcome instanceof BatchCreation.KeyExpired) {
       return BatchAnswers.unavailable(retryAfterSeconds);
     }
     return tooLarge();

@@ -54,6 +54,13 @@ class BatchCreation {
   /** No memory to read the body in came free in time (503, like a card request's). */
   record NoRoom() implements Outcome {}
 
+  /**
+   * The key's batch was removed after its retention while this retry of it was read (503): the key
+   * is free again, so the client's next retry creates the batch anew, as it would a moment later
+   * anyway.
+   */
+  record KeyExpired() implements Outcome {}
+
   /** Another request recorded a batch under the same key first. */
   private record KeyTaken() implements Outcome {}
 
@@ -229,8 +236,10 @@ class BatchCreation {
     }
     if (outcome instanceof KeyTaken) {
       // Another request with the same key won the race: answer as a retry of it would.
-      return replay(
-          account.id(), store.findByKey(account.id(), request.key()).orElseThrow(), fingerprint);
+      Optional<BatchStore.Keyed> winner = store.findByKey(account.id(), request.key());
+      return winner.isPresent()
+          ? replay(account.id(), winner.get(), fingerprint)
+          : new KeyExpired();
     }
     return outcome;
   }
@@ -322,7 +331,7 @@ class BatchCreation {
     if (!earlier.fingerprint().equals(fingerprint)) {
       return new Refused(ErrorCode.IDEMPOTENCY_CONFLICT);
     }
-    return new Replayed(store.find(account, earlier.id()).orElseThrow());
+    return store.find(account, earlier.id()).<Outcome>map(Replayed::new).orElseGet(KeyExpired::new);
   }
 
   /**

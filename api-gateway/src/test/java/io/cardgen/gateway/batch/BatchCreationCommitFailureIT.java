@@ -18,6 +18,8 @@ import io.cardgen.storage.S3Clients;
 import io.cardgen.testsupport.TestImages;
 import io.cardgen.testsupport.TestS3;
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -58,7 +60,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Creating a batch when the transaction that records it reports a failure, against real PostgreSQL
  * and real S3: the batch row, not the exception, says whether the batch exists, and the photos of a
- * batch that exists, or may, are never deleted.
+ * batch that exists, or may, are never deleted. Also a retry whose batch is removed under it.
  */
 class BatchCreationCommitFailureIT {
 
@@ -231,12 +233,68 @@ class BatchCreationCommitFailureIT {
     assertThat(storedPhotos()).hasSize(2);
   }
 
+  @Test
+  void aRetryWhoseBatchIsRemovedWhileItsBodyIsReadIsToldToRetryLater() throws Exception {
+    commits.failAfterCommitting();
+    byte[] body = bodyOf("sku-1");
+    assertThat(create(new ByteArrayInputStream(body))).isInstanceOf(BatchCreation.Created.class);
+    String batch = recordedBatch();
+
+    BatchCreation.Outcome retry = create(new RemovedOnceRead(body, batch));
+
+    assertThat(retry).isInstanceOf(BatchCreation.KeyExpired.class);
+    assertThat(recordedBatch()).as("removed, as retention does").isNull();
+  }
+
   private BatchCreation.Outcome create(String... customIds) throws Exception {
+    return create(new ByteArrayInputStream(bodyOf(customIds)));
+  }
+
+  private BatchCreation.Outcome create(InputStream body) throws Exception {
     BatchCreation.Request request =
         new BatchCreation.Request(
             account, PLAN, "key-1", BatchBody.Format.JSON, new BatchOptions.Raw(null, null));
-    try (InputStream body = new ByteArrayInputStream(bodyOf(customIds))) {
+    try (body) {
       return creation.create(request, body);
+    }
+  }
+
+  /** A body that removes the batch, as retention would, once it has been read to its end. */
+  private static final class RemovedOnceRead extends FilterInputStream {
+
+    private final String batch;
+    private boolean removed;
+
+    RemovedOnceRead(byte[] body, String batch) {
+      super(new ByteArrayInputStream(body));
+      this.batch = batch;
+    }
+
+    @Override
+    public int read() throws IOException {
+      return removeAtEnd(super.read());
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      return removeAtEnd(super.read(buffer, offset, length));
+    }
+
+    private int removeAtEnd(int read) {
+      if (read == -1 && !removed) {
+        removed = true;
+        database
+            .jdbc()
+            .sql("DELETE FROM jobs WHERE batch_id = CAST(:id AS uuid)")
+            .param("id", batch)
+            .update();
+        database
+            .jdbc()
+            .sql("DELETE FROM batches WHERE id = CAST(:id AS uuid)")
+            .param("id", batch)
+            .update();
+      }
+      return read;
     }
   }
 
