@@ -103,7 +103,8 @@ class JobPhotos {
     }
     List<PhotoInput> inputs = new ArrayList<>(originals.size());
     for (Original original : originals) {
-      LlmCopy copy = preparer.prepare(original.bytes());
+      // Waiting for decode memory that others hold is no CPU work either: outside the permit.
+      LlmCopy copy = preparer.prepare(original.bytes(), this::outsideTheGate);
       if (copy instanceof LlmCopy.Unusable unusable) {
         log.info("Job {} has an unusable photo: {}", job.id(), unusable.reason());
         return new Unusable(ErrorCode.IMAGE_INVALID);
@@ -116,6 +117,14 @@ class JobPhotos {
     memory.settle(
         job.id(), COPY_FOOTPRINT * inputs.stream().mapToLong(i -> i.bytes().length).sum());
     return new Ready(inputs, keys);
+  }
+
+  private void outsideTheGate(Runnable wait) {
+    gate.outside(
+        () -> {
+          wait.run();
+          return null;
+        });
   }
 
   /** The code a failed link fetch ends the job with, or null when every link was fetched. */

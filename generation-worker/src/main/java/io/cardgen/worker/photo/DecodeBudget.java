@@ -1,6 +1,7 @@
 package io.cardgen.worker.photo;
 
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The memory outside the heap that photo decodes may take at once ({@code
@@ -39,14 +40,36 @@ final class DecodeBudget {
     if (bytes <= 0) {
       return () -> {};
     }
-    int wanted = (int) Math.min(capacity, (bytes + UNIT - 1) / UNIT);
+    int wanted = units(bytes);
     units.acquire(wanted);
     return () -> units.release(wanted);
+  }
+
+  /**
+   * Takes {@code bytes} if they are free now and no decode waits before this one, else null: the
+   * caller can then step out of what it holds before it waits with {@link #take}.
+   */
+  Share tryTake(long bytes) {
+    if (bytes <= 0) {
+      return () -> {};
+    }
+    int wanted = units(bytes);
+    // The timed form keeps the queue's order, which the untimed tryAcquire would jump.
+    try {
+      return units.tryAcquire(wanted, 0, TimeUnit.NANOSECONDS) ? () -> units.release(wanted) : null;
+    } catch (InterruptedException stopping) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 
   /** Bytes free now, for tests. */
   long free() {
     return units.availablePermits() * UNIT;
+  }
+
+  private int units(long bytes) {
+    return (int) Math.min(capacity, (bytes + UNIT - 1) / UNIT);
   }
 
   /** Decodes waiting for their share now, for tests. */

@@ -78,10 +78,30 @@ public final class LlmPhotoPreparer {
   }
 
   /**
+   * How a decode whose memory is not free waits for it: the caller may step out of what it holds
+   * meanwhile, such as its job's permit of the stage gate, which other jobs could use.
+   */
+  @FunctionalInterface
+  public interface MemoryWait {
+
+    /** Waits where it is. */
+    MemoryWait IN_PLACE = Runnable::run;
+
+    /** Runs {@code wait}, which blocks until the decode's memory is free. */
+    void around(Runnable wait);
+  }
+
+  /** {@link #prepare(byte[], MemoryWait)}, waiting for memory in place. */
+  public LlmCopy prepare(byte[] original) {
+    return prepare(original, MemoryWait.IN_PLACE);
+  }
+
+  /**
+   * @param memoryWait how to wait when the decode's memory is not free at once
    * @throws DecodeInterrupted when the thread is interrupted while waiting to decode (the worker
    *     stops): the photo is not unusable, and its job is given back rather than ended
    */
-  public LlmCopy prepare(byte[] original) {
+  public LlmCopy prepare(byte[] original, MemoryWait memoryWait) {
     ImageVerdict verdict = limits.check(original);
     if (verdict instanceof ImageVerdict.Rejected rejected) {
       return new LlmCopy.Unusable(rejected.reason());
@@ -89,7 +109,7 @@ public final class LlmPhotoPreparer {
     ImageVerdict.Accepted accepted = (ImageVerdict.Accepted) verdict;
     // The memory first, then the processor: a decode holding a processor never waits for memory.
     try (DecodeBudget.Share memory =
-        takeInterruptibly(DecoderMemory.nativeBytes(accepted.format(), original))) {
+        share(DecoderMemory.nativeBytes(accepted.format(), original), memoryWait)) {
       acquireInterruptibly(decoding);
       try {
         return copyOf(original, accepted.format(), accepted.dimensions());
@@ -99,6 +119,16 @@ public final class LlmPhotoPreparer {
         decoding.release();
       }
     }
+  }
+
+  private DecodeBudget.Share share(long nativeBytes, MemoryWait memoryWait) {
+    DecodeBudget.Share free = nativeMemory.tryTake(nativeBytes);
+    if (free != null) {
+      return free;
+    }
+    DecodeBudget.Share[] waited = new DecodeBudget.Share[1];
+    memoryWait.around(() -> waited[0] = takeInterruptibly(nativeBytes));
+    return waited[0];
   }
 
   private DecodeBudget.Share takeInterruptibly(long nativeBytes) {

@@ -76,6 +76,21 @@ class DecodeBudgetTest {
   }
 
   @Test
+  void tryingTakesWhatIsFreeButNeverOvertakesADecodeWaitingBeforeIt() throws Exception {
+    DecodeBudget.Share tried = budget.tryTake(6 * KB);
+    assertThat(tried).isNotNull();
+    assertThat(budget.tryTake(5 * KB)).as("only 4 KB free").isNull();
+    Future<DecodeBudget.Share> large = threads.submit(() -> budget.take(8 * KB));
+    await().atMost(Duration.ofSeconds(10)).until(() -> budget.waiting() == 1);
+
+    assertThat(budget.tryTake(KB)).as("free, but the large one asked first").isNull();
+
+    tried.close();
+    large.get().close();
+    assertThat(budget.free()).isEqualTo(10 * KB);
+  }
+
+  @Test
   void aPhotoThatNeedsNothingNeverWaits() throws Exception {
     DecodeBudget.Share all = budget.take(10 * KB);
 

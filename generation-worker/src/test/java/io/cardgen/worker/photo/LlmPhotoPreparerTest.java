@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.PhotoLimits;
+import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.testsupport.TestImages;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
@@ -171,6 +172,52 @@ class LlmPhotoPreparerTest {
     } finally {
       thread.shutdownNow();
     }
+  }
+
+  @Test
+  void aDecodeWaitsForItsMemoryOutsideTheStageGatePermitItsJobHolds() throws Exception {
+    DecodeBudget budget = new DecodeBudget(4L * 1024 * 1024);
+    LlmPhotoPreparer bounded =
+        new LlmPhotoPreparer(new PhotoLimits(1 << 20, 1_000_000), MAX_SIDE, 0.85f, 2, budget);
+    OldestFirstGate gate = new OldestFirstGate(1, Duration.ofMinutes(10));
+    LlmPhotoPreparer.MemoryWait outsideTheGate =
+        wait ->
+            gate.outside(
+                () -> {
+                  wait.run();
+                  return null;
+                });
+    byte[] progressive = TestImages.progressiveJpeg(600, 400);
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      // Free memory: taken at once, the permit is never given up.
+      assertThat(gate.run(1, () -> bounded.prepare(progressive, gateMustNotBeLeft())))
+          .isInstanceOf(LlmCopy.Ready.class);
+
+      Future<LlmCopy> waiting;
+      try (DecodeBudget.Share taken = budget.take(4L * 1024 * 1024 - 1024)) {
+        waiting =
+            thread.submit(() -> gate.run(1, () -> bounded.prepare(progressive, outsideTheGate)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> budget.waiting() == 1);
+
+        // The only permit is free while the job waits: a later job's section runs meanwhile.
+        assertThat(gate.inUse()).isZero();
+        assertThat(gate.run(2, () -> "ran")).isEqualTo("ran");
+        assertThat(waiting).isNotDone();
+      }
+
+      assertThat(waiting.get()).isInstanceOf(LlmCopy.Ready.class);
+      assertThat(gate.inUse()).isZero();
+      assertThat(gate.bypassed()).isZero();
+    } finally {
+      thread.shutdownNow();
+    }
+  }
+
+  private static LlmPhotoPreparer.MemoryWait gateMustNotBeLeft() {
+    return wait -> {
+      throw new AssertionError("stepped out of the gate although the memory was free");
+    };
   }
 
   private void assertScaled(byte[] photo, int width, int height) throws IOException {
