@@ -23,7 +23,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * being delivered: a reserved credit is never lost with its job. A large batch goes in several
  * short transactions of {@code retention-cleanup-items} items, each locking the batch row with
  * {@code FOR UPDATE SKIP LOCKED}, so gateway replicas share the work and never wait on each other;
- * the batch row goes last, in the transaction that finds no item left.
+ * the batch row goes last, in the transaction that removes its last items (a batch smaller than one
+ * transaction goes in one).
  */
 @Component
 class BatchRetention {
@@ -135,10 +136,13 @@ class BatchRetention {
     if (items.length > 0) {
       jdbc.sql(DELETE_CARDS).param("ids", items).update();
       jdbc.sql(DELETE_JOBS).param("ids", items).update();
-      return new Step(items.length, false, true);
     }
+    if (items.length == properties.retentionCleanupItems()) {
+      return new Step(items.length, false, true); // maybe more: the batch row goes in a later one
+    }
+    // Its last items went above: a small batch takes one transaction, not two.
     jdbc.sql(DELETE_WEBHOOKS).param("batch", batch.get().toString()).update();
     jdbc.sql(DELETE_BATCH).param("batch", batch.get()).update();
-    return new Step(0, true, true);
+    return new Step(items.length, true, true);
   }
 }

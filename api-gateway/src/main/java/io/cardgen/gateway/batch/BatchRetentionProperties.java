@@ -13,14 +13,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retentionCleanupInterval pause between two cleanup runs of one gateway replica
  * @param retentionCleanupItems items (with their cards) removed per transaction
  * @param retentionCleanupTransactions transactions per run, so one run never monopolises the
- *     database
+ *     database: 500 short ones remove 500 small batches, or 500 000 items, per replica and interval
  */
 @ConfigurationProperties("cardgen.batch")
 record BatchRetentionProperties(
     @DefaultValue("30d") Duration retention,
     @DefaultValue("10m") Duration retentionCleanupInterval,
     @DefaultValue("1000") int retentionCleanupItems,
-    @DefaultValue("50") int retentionCleanupTransactions) {
+    @DefaultValue("500") int retentionCleanupTransactions) {
 
   static final Duration SHORTEST = Duration.ofDays(2);
 

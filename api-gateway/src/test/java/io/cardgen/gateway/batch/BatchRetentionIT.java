@@ -205,6 +205,22 @@ class BatchRetentionIT {
   }
 
   @Test
+  void removesEachSmallBatchInOneTransaction() {
+    List<UUID> small =
+        List.of(
+            aFinishedBatch("completed", daysAgo(31), 1),
+            aFinishedBatch("completed", daysAgo(32), 2),
+            aFinishedBatch("cancelled", daysAgo(33), 1));
+    aWebhookRow(small.get(0), "DELIVERED");
+
+    assertThat(retention(3, 3).removeExpired()).isEqualTo(3);
+
+    assertThat(small).noneMatch(this::batchExists);
+    assertThat(jdbc.sql("SELECT count(*) FROM jobs").query(Long.class).single()).isZero();
+    assertThat(webhookRowsOf(small.get(0))).isZero();
+  }
+
+  @Test
   void twoReplicasCleaningAtOnceRemoveEveryBatchOnce() throws Exception {
     for (int batch = 0; batch < 12; batch++) {
       aFinishedBatch("completed", daysAgo(31 + batch), 3);
