@@ -145,10 +145,16 @@ class BatchController {
       return BatchAnswers.invalid("batch.limit");
     }
     UUID afterId = after == null ? null : BatchObject.rowId(after);
-    if (after != null && (afterId == null || !store.exists(granted.account().id(), afterId))) {
+    if (after != null && afterId == null) {
       return BatchAnswers.invalid("batch.after");
     }
     List<BatchObject> page = store.page(granted.account().id(), afterId, size + 1);
+    // Rows after a cursor that is not the account's batch (or no longer is) compare with NULL,
+    // so an unknown cursor gives an empty page: told apart from the list's end here, after the
+    // page, so a batch removed meanwhile cannot end the list early.
+    if (page.isEmpty() && afterId != null && !store.exists(granted.account().id(), afterId)) {
+      return BatchAnswers.invalid("batch.after");
+    }
     boolean more = page.size() > size;
     List<BatchObject> items = more ? page.subList(0, size) : page;
     String next = more ? items.get(items.size() - 1).id() : null;

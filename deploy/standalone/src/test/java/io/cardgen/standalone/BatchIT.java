@@ -522,6 +522,15 @@ class BatchIT {
         .containsExactly(ids.get(0));
     assertThat(second.get("next").isNull()).isTrue();
     assertThat(api.get(tenant.apiKey(), "/api/batches?limit=0").status()).isEqualTo(422);
+    // The oldest batch as the cursor is the list's end, not an unknown cursor.
+    TestStack.Response end = api.get(tenant.apiKey(), "/api/batches?after=" + ids.get(0));
+    assertThat(end.status()).isEqualTo(200);
+    assertThat(end.json().get("data").get("items")).isEmpty();
+    assertThat(end.json().get("data").get("next").isNull()).isTrue();
+    // Another account's batch is no cursor of this one's, as an unknown id is not.
+    TestStack.Response foreign = api.get(account(1).apiKey(), "/api/batches?after=" + ids.get(0));
+    assertThat(foreign.status()).isEqualTo(422);
+    assertThat(code(foreign)).isEqualTo("invalid_parameters");
   }
 
   private static String code(TestStack.Response answer) {
