@@ -70,6 +70,14 @@ public class CreditTopUp {
   }
 
   private Outcome claimThenCredit(UUID account, long amount, String key) {
+    Optional<Outcome> outcome = tryClaim(account, amount, key);
+    // Neither claimed nor found: no such account, or key retention forgot the grant between the
+    // two statements (72 h after it). Then the key is free, as for any later call, and claiming
+    // again takes it; for an unknown account it finds nothing again.
+    return outcome.or(() -> tryClaim(account, amount, key)).orElse(Outcome.NO_ACCOUNT);
+  }
+
+  private Optional<Outcome> tryClaim(UUID account, long amount, String key) {
     int claimed =
         jdbc.sql(CLAIM)
             .param("key", key)
@@ -82,20 +90,17 @@ public class CreditTopUp {
         // The claim's foreign key holds the account row until commit: cannot happen.
         throw new IllegalStateException("account " + account + " vanished under its top-up");
       }
-      return Outcome.ADDED;
+      return Optional.of(Outcome.ADDED);
     }
-    Optional<Grant> earlier =
-        jdbc.sql(EARLIER)
-            .param("key", key)
-            .query((row, number) -> new Grant(row.getObject(1, UUID.class), row.getLong(2)))
-            .optional();
-    if (earlier.isEmpty()) {
-      return Outcome.NO_ACCOUNT;
-    }
-    Grant grant = earlier.get();
-    return grant.account().equals(account) && grant.amount() == amount
-        ? Outcome.REPLAYED
-        : Outcome.CONFLICT;
+    return jdbc.sql(EARLIER)
+        .param("key", key)
+        .query((row, number) -> new Grant(row.getObject(1, UUID.class), row.getLong(2)))
+        .optional()
+        .map(
+            grant ->
+                grant.account().equals(account) && grant.amount() == amount
+                    ? Outcome.REPLAYED
+                    : Outcome.CONFLICT);
   }
 
   private Outcome credit(UUID account, long amount) {

@@ -7,6 +7,7 @@ import io.cardgen.gateway.credit.CreditTopUp.Outcome;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.SettableClock;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,10 +17,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The admin top-up under an idempotency key, against a real PostgreSQL and the real schema. */
 class CreditTopUpIT {
@@ -101,6 +104,45 @@ class CreditTopUpIT {
 
     assertThat(grants()).isZero();
     assertThat(add(account, 5, "invoice-1")).isEqualTo(Outcome.ADDED);
+  }
+
+  @Test
+  void aKeyForgottenBetweenItsClaimAndItsLookupIsClaimedAnew() {
+    UUID account = books.anAccountWithCredits(10);
+    add(account, 5, "invoice-1");
+    // Key retention removes the grant just after the retry's claim found the key taken.
+    CreditTopUp forgetting =
+        new CreditTopUp(
+            new CreditLedger(database.jdbc()),
+            forgettingBeforeTheLookup(database.jdbc(), "invoice-1"),
+            database.transaction(),
+            clock);
+
+    assertThat(forgetting.add(account, 5, Optional.of("invoice-1"))).isEqualTo(Outcome.ADDED);
+
+    assertThat(balance(account)).as("a new grant, as any call after the retention").isEqualTo(20);
+    assertThat(credits(account)).containsExactly(10L, 5L, 5L);
+  }
+
+  /** {@code jdbc}, except that the grant of {@code key} is deleted before the key is looked up. */
+  private static JdbcClient forgettingBeforeTheLookup(JdbcClient jdbc, String key) {
+    AtomicBoolean forgotten = new AtomicBoolean();
+    return (JdbcClient)
+        Proxy.newProxyInstance(
+            JdbcClient.class.getClassLoader(),
+            new Class<?>[] {JdbcClient.class},
+            (proxy, method, arguments) -> {
+              if (method.getName().equals("sql")
+                  && ((String) arguments[0]).startsWith("SELECT account_id, amount")
+                  && forgotten.compareAndSet(false, true)) {
+                database
+                    .jdbc()
+                    .sql("DELETE FROM admin_credit_grants WHERE idempotency_key = :key")
+                    .param("key", key)
+                    .update();
+              }
+              return method.invoke(jdbc, arguments);
+            });
   }
 
   @Test
