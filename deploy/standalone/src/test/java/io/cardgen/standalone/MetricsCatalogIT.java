@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,6 +43,8 @@ class MetricsCatalogIT {
    */
   private static final Map<String, String> PENDING = Map.of();
 
+  private static final String GC_PAUSES = "jvm_gc_pause_seconds_sum";
+
   private static Scrape gateway;
   private static Scrape worker;
 
@@ -52,9 +55,18 @@ class MetricsCatalogIT {
     TestStack.Response response =
         stack.generate(stack.demoKey(), "metrics-catalog-1", RequestBodies.aRequest().json());
     assertThat(response.status()).as("%s", response).isEqualTo(200);
-    gateway = Scrape.of(stack.managementText("/actuator/prometheus"));
+    // jvm_gc_pause_* appears with the JVM's first collection, which a short run of the suite may
+    // not have had yet: every deployment has, so the test collects once rather than hope.
+    System.gc();
     int workerPort = ((WebServerApplicationContext) stack.app.worker()).getWebServer().getPort();
-    worker = Scrape.of(get("http://localhost:" + workerPort + "/actuator/prometheus"));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              gateway = Scrape.of(stack.managementText("/actuator/prometheus"));
+              worker = Scrape.of(get("http://localhost:" + workerPort + "/actuator/prometheus"));
+              return gateway.has(GC_PAUSES) && worker.has(GC_PAUSES);
+            });
   }
 
   @Test
