@@ -40,7 +40,10 @@ public final class AdminBearerToken {
     if (configured == null || configured.isBlank()) {
       return new AdminBearerToken(null);
     }
-    if (configured.strip().length() < MIN_LENGTH) {
+    // A token read from a file (a Kubernetes Secret made with --from-file) ends with a newline,
+    // which no header can carry: the token is what is left without it, for the check and the match.
+    String token = configured.strip();
+    if (token.length() < MIN_LENGTH) {
       throw new IllegalStateException(
           "The admin token (CARDGEN_ADMIN_TOKEN, cardgen.admin.token) is shorter than "
               + MIN_LENGTH
@@ -48,7 +51,7 @@ public final class AdminBearerToken {
               + MIN_LENGTH
               + " (e.g. `openssl rand -hex 32`), or leave it empty to keep the admin API shut.");
     }
-    return new AdminBearerToken(("Bearer " + configured).getBytes(StandardCharsets.UTF_8));
+    return new AdminBearerToken(("Bearer " + token).getBytes(StandardCharsets.UTF_8));
   }
 
   public boolean configured() {

@@ -63,6 +63,13 @@ class AdminBearerTokenTest {
   }
 
   @Test
+  void aTokenReadFromAFileWithItsNewlineIsMatchedWithoutIt() {
+    AdminBearerToken token = AdminBearerToken.of(TOKEN + "\n");
+
+    assertThat(token.admits("Bearer " + TOKEN)).isTrue();
+  }
+
+  @Test
   void neverShowsTheToken() {
     assertThat(AdminBearerToken.of(TOKEN).toString()).doesNotContain(TOKEN).contains("(set)");
     assertThat(AdminBearerToken.of(null).toString()).contains("(none)");
