@@ -22,6 +22,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class StandaloneApplication implements AutoCloseable {
 
+  private static final String ADMIN_ADDRESS = "--cardgen.admin.address=";
+
   private final OrderedShutdown shutdown;
   private final EmbeddedStack stack;
   private final ConfigurableApplicationContext worker;
@@ -88,8 +90,8 @@ public final class StandaloneApplication implements AutoCloseable {
     }
     // A developer's machine: the admin API and the actuator stay on it unless asked otherwise.
     if (!settings.has("CARDGEN_ADMIN_ADDRESS")
-        && Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith("--cardgen.admin.address="))) {
-      arguments.add("--cardgen.admin.address=127.0.0.1");
+        && Arrays.stream(extraArgs).noneMatch(arg -> arg.startsWith(ADMIN_ADDRESS))) {
+      arguments.add(ADMIN_ADDRESS + "127.0.0.1");
     }
     // Spring's own hook would close the worker first, while the gateway still takes requests that
     // no worker then runs: the contexts are closed by OrderedShutdown instead, gateway first.
@@ -152,7 +154,13 @@ public final class StandaloneApplication implements AutoCloseable {
    */
   static String[] workerArguments(List<String> arguments, StandaloneSettings settings) {
     List<String> worker = new ArrayList<>();
+    String adminAddress = null;
+    boolean addressGiven = false;
     for (String argument : arguments) {
+      if (argument.startsWith(ADMIN_ADDRESS)) {
+        adminAddress = argument.substring(ADMIN_ADDRESS.length()).strip();
+      }
+      addressGiven |= argument.startsWith("--server.address=");
       if (!argument.startsWith("--server.port=")) {
         worker.add(argument);
       }
@@ -160,6 +168,14 @@ public final class StandaloneApplication implements AutoCloseable {
     String port =
         settings.has("CARDGEN_WORKER_PORT") ? settings.get("CARDGEN_WORKER_PORT") : "8082";
     worker.add("--server.port=" + port.strip());
+    // The worker's port is its management port (health, the scrape, the guarded actuator): it
+    // listens where the gateway's management port does, 127.0.0.1 unless asked otherwise.
+    if (adminAddress == null && settings.has("CARDGEN_ADMIN_ADDRESS")) {
+      adminAddress = settings.get("CARDGEN_ADMIN_ADDRESS").strip();
+    }
+    if (!addressGiven && adminAddress != null && !adminAddress.isEmpty()) {
+      worker.add("--server.address=" + adminAddress);
+    }
     return worker.toArray(String[]::new);
   }
 

@@ -1,9 +1,20 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.SocketException;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -55,6 +66,38 @@ class ActuatorAccessIT {
 
   private static List<Integer> ports() {
     return List.of(stack.adminPort, stack.workerPort());
+  }
+
+  @Test
+  void bothManagementPortsListenOnLoopbackOnly() throws Exception {
+    Optional<InetAddress> lan = nonLoopbackAddress();
+    assumeTrue(lan.isPresent(), "this machine has no address besides loopback");
+    for (int port : ports()) {
+      try (Socket socket = new Socket()) {
+        assertThatThrownBy(() -> socket.connect(new InetSocketAddress(lan.get(), port), 5_000))
+            .as("port %d on %s", port, lan.get())
+            .isInstanceOf(ConnectException.class);
+      }
+    }
+  }
+
+  private static Optional<InetAddress> nonLoopbackAddress() throws SocketException {
+    return NetworkInterface.networkInterfaces()
+        .filter(AddressUp::isUp)
+        .flatMap(NetworkInterface::inetAddresses)
+        .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
+        .findFirst();
+  }
+
+  /** {@link NetworkInterface#isUp} without its checked exception, for the stream. */
+  private static final class AddressUp {
+    static boolean isUp(NetworkInterface network) {
+      try {
+        return network.isUp() && !network.isLoopback();
+      } catch (SocketException unreadable) {
+        return false;
+      }
+    }
   }
 
   @ParameterizedTest
