@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -23,6 +24,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class StandaloneApplication implements AutoCloseable {
 
   private static final String ADMIN_ADDRESS = "--cardgen.admin.address=";
+  private static final String DATASOURCE = "spring.datasource.";
 
   private final OrderedShutdown shutdown;
   private final EmbeddedStack stack;
@@ -81,7 +83,7 @@ public final class StandaloneApplication implements AutoCloseable {
     String sealingKey = null;
     if (!sealingKeyGiven(settings, extraArgs)) {
       try {
-        sealingKey = SealingKeyFile.loadOrCreate(settings.dataDir());
+        sealingKey = SealingKeyFile.loadOrCreate(settings.dataDir(), sealedIn(settings, stack));
       } catch (Exception | Error failure) {
         shutdown.close();
         throw failure;
@@ -177,6 +179,23 @@ public final class StandaloneApplication implements AutoCloseable {
       worker.add("--server.address=" + adminAddress);
     }
     return worker.toArray(String[]::new);
+  }
+
+  /** The secrets sealed in the database the contexts will use: the embedded one or the given. */
+  private static SealingKeyFile.SealedSecrets sealedIn(
+      StandaloneSettings settings, EmbeddedStack stack) {
+    Map<String, String> embedded = stack.properties();
+    boolean given = settings.has("SPRING_DATASOURCE_URL");
+    String url = given ? settings.get("SPRING_DATASOURCE_URL") : embedded.get(DATASOURCE + "url");
+    String username =
+        given
+            ? settings.environment().getOrDefault("SPRING_DATASOURCE_USERNAME", "cardgen")
+            : embedded.get(DATASOURCE + "username");
+    String password =
+        given
+            ? settings.environment().getOrDefault("SPRING_DATASOURCE_PASSWORD", "cardgen")
+            : embedded.get(DATASOURCE + "password");
+    return () -> SealedSecretsInDatabase.count(url, username, password);
   }
 
   /** Whether the operator gave a sealing key, in the environment or on the command line. */
