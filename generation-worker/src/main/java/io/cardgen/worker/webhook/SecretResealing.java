@@ -4,6 +4,7 @@ import io.cardgen.common.webhook.SecretSealing;
 import io.cardgen.common.webhook.UnreadableSecretException;
 import io.cardgen.worker.webhook.StoredSecrets.Column;
 import io.cardgen.worker.webhook.StoredSecrets.Row;
+import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -17,6 +18,8 @@ import org.springframework.context.SmartLifecycle;
  * backup to carry. A worker seals what it reads for a delivery anyway; this reaches the accounts
  * that receive no webhook.
  *
+ * <p>Previous secrets whose rotation overlap has ended are removed first: they sign nothing.
+ *
  * <p>It runs on a thread of its own, so the worker is ready at once, one page of accounts at a
  * time. Each value is replaced only if it is still the one read ({@link StoredSecrets}): a rotation
  * or a deliverer's re-sealing meanwhile wins, and several workers starting together do no harm.
@@ -26,19 +29,25 @@ class SecretResealing implements SmartLifecycle {
   private static final Logger log = LoggerFactory.getLogger(SecretResealing.class);
   private static final int PAGE = 200;
 
-  /** What one pass did. {@code firstUnreadable} is an operator's message, or null. */
-  record Pass(int resealed, int unreadable, String firstUnreadable) {}
+  /**
+   * What one pass did. {@code firstUnreadable} is an operator's message, or null; {@code
+   * expiredCleared} counts previous secrets whose overlap had ended, removed before the pass.
+   */
+  record Pass(int resealed, int unreadable, String firstUnreadable, int expiredCleared) {}
 
   private final SigningSecrets secrets;
   private final StoredSecrets stored;
   private final SecretSealing sealing;
+  private final Clock clock;
   private volatile boolean stopped;
   private Thread thread;
 
-  SecretResealing(SigningSecrets secrets, StoredSecrets stored, SecretSealing sealing) {
+  SecretResealing(
+      SigningSecrets secrets, StoredSecrets stored, SecretSealing sealing, Clock clock) {
     this.secrets = secrets;
     this.stored = stored;
     this.sealing = sealing;
+    this.clock = clock;
   }
 
   @Override
@@ -64,6 +73,9 @@ class SecretResealing implements SmartLifecycle {
 
   /** Seals what is not in the current key's form, page by page; the rows read are the caller's. */
   Pass resealAll() {
+    // A previous secret past its overlap signs nothing: kept, it would be re-sealed, counted as
+    // unopenable at every start, and keep the operator's rotation check from reaching 0.
+    int expiredCleared = stored.clearExpiredPrevious(clock.instant());
     int resealed = 0;
     int unreadable = 0;
     String firstUnreadable = null;
@@ -73,7 +85,7 @@ class SecretResealing implements SmartLifecycle {
       page = stored.notStartingWith(sealing.currentPrefix(), after, PAGE);
       for (Row row : page) {
         if (stopped) {
-          return new Pass(resealed, unreadable, firstUnreadable);
+          return new Pass(resealed, unreadable, firstUnreadable, expiredCleared);
         }
         try {
           resealed += reseal(row);
@@ -84,7 +96,7 @@ class SecretResealing implements SmartLifecycle {
         after = row.account();
       }
     } while (page.size() == PAGE);
-    return new Pass(resealed, unreadable, firstUnreadable);
+    return new Pass(resealed, unreadable, firstUnreadable, expiredCleared);
   }
 
   /** Re-seals one account's out-of-date columns; how many of them it replaced. */
@@ -99,6 +111,11 @@ class SecretResealing implements SmartLifecycle {
   private void runLogged() {
     try {
       Pass pass = resealAll();
+      if (pass.expiredCleared() > 0) {
+        log.info(
+            "Removed {} previous webhook secret(s) whose rotation overlap had ended",
+            pass.expiredCleared());
+      }
       if (pass.resealed() > 0 || pass.unreadable() > 0) {
         log.info("Sealed {} webhook secret(s) under the current key", pass.resealed());
       }

@@ -34,6 +34,13 @@ class StoredSecrets {
       UPDATE accounts SET webhook_previous_secret = :replacement
       WHERE id = :id AND webhook_previous_secret = :stored
       """;
+  // Unconditional on the value: a rotation meanwhile writes a later valid_until, which the row
+  // lock's re-check of the condition then sees, and the new previous secret stays.
+  private static final String CLEAR_EXPIRED_PREVIOUS =
+      """
+      UPDATE accounts SET webhook_previous_secret = NULL, webhook_previous_valid_until = NULL
+      WHERE webhook_previous_valid_until <= :now
+      """;
   // Either column not in the form the current key writes: plain, or sealed under another key.
   private static final String NOT_STARTING_WITH =
       """
@@ -105,6 +112,11 @@ class StoredSecrets {
             .param("stored", stored)
             .update()
         == 1;
+  }
+
+  /** Removes every previous secret whose overlap ended by {@code now}; how many it removed. */
+  int clearExpiredPrevious(Instant now) {
+    return jdbc.sql(CLEAR_EXPIRED_PREVIOUS).param("now", Timestamp.from(now)).update();
   }
 
   /**

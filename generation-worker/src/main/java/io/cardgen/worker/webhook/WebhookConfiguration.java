@@ -44,13 +44,13 @@ class WebhookConfiguration {
   }
 
   @Bean
-  SecretResealing webhookSecretResealing(JdbcClient jdbc, SecretSealing sealing) {
-    return resealing(jdbc, sealing);
+  SecretResealing webhookSecretResealing(JdbcClient jdbc, SecretSealing sealing, Clock clock) {
+    return resealing(jdbc, sealing, clock);
   }
 
-  static SecretResealing resealing(JdbcClient jdbc, SecretSealing sealing) {
+  static SecretResealing resealing(JdbcClient jdbc, SecretSealing sealing, Clock clock) {
     StoredSecrets stored = new StoredSecrets(jdbc);
-    return new SecretResealing(new SigningSecrets(stored, sealing), stored, sealing);
+    return new SecretResealing(new SigningSecrets(stored, sealing), stored, sealing, clock);
   }
 
   static WebhookDeliverer create(

@@ -115,7 +115,7 @@ class SealedSecretsIT extends OutboxTest {
     UUID plain = fixtures.anAccount(secret.value());
     UUID plainWithPrevious = fixtures.anAccount(null);
     fixtures.rotatedWithOverlap(
-        plainWithPrevious, secret.value(), previous.value(), bed.clock.instant());
+        plainWithPrevious, secret.value(), previous.value(), bed.clock.instant().plusSeconds(60));
     UUID underTheOldKey = fixtures.anAccount(null);
     fixtures.rotate(underTheOldKey, old.seal(underTheOldKey, secret));
     UUID underAnUnknownKey = fixtures.anAccount(null);
@@ -144,6 +144,44 @@ class SealedSecretsIT extends OutboxTest {
     assertThat(fixtures.secretOf(upToDate)).isEqualTo(current);
     assertThat(fixtures.secretOf(underAnUnknownKey)).isEqualTo(unknown);
     assertThat(bed.resealing(rotatedKeys).resealAll().resealed()).isZero();
+  }
+
+  @Test
+  void theStartUpPassRemovesPreviousSecretsWhoseOverlapEndedOpenableOrNot() {
+    fixtures.forgetEverySecret(); // the other tests' accounts share this database
+    UUID ended = fixtures.anAccount(null);
+    fixtures.rotatedWithOverlap(
+        ended,
+        bed.sealing.seal(ended, secret),
+        WebhookSecret.generate().value(),
+        bed.clock.instant());
+    UUID endedUnopenable = fixtures.anAccount(null);
+    String underAnUnknownKey =
+        SecretSealing.fromSettings(WebhookTestBed.aSealingKey(), List.of())
+            .seal(endedUnopenable, secret);
+    fixtures.rotatedWithOverlap(
+        endedUnopenable,
+        bed.sealing.seal(endedUnopenable, secret),
+        underAnUnknownKey,
+        bed.clock.instant().minusSeconds(3600));
+    UUID stillSigning = fixtures.anAccount(null);
+    String previous = bed.sealing.seal(stillSigning, WebhookSecret.generate());
+    Instant until = bed.clock.instant().plusSeconds(1);
+    fixtures.rotatedWithOverlap(
+        stillSigning, bed.sealing.seal(stillSigning, secret), previous, until);
+
+    SecretResealing.Pass pass = bed.resealing(bed.sealing).resealAll();
+
+    assertThat(pass.expiredCleared()).isEqualTo(2);
+    assertThat(pass.unreadable()).as("the unopenable one went before the pass").isZero();
+    for (UUID account : List.of(ended, endedUnopenable)) {
+      SecretColumns stored = fixtures.secretColumnsOf(account);
+      assertThat(stored.previous()).isNull();
+      assertThat(stored.previousValidUntil()).isNull();
+      assertThat(bed.sealing.open(account, stored.current())).isEqualTo(secret);
+    }
+    assertThat(fixtures.secretColumnsOf(stillSigning).previous()).isEqualTo(previous);
+    assertThat(fixtures.secretColumnsOf(stillSigning).previousValidUntil()).isEqualTo(until);
   }
 
   @Test

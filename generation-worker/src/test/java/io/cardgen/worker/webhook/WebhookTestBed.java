@@ -73,7 +73,7 @@ final class WebhookTestBed implements AutoCloseable {
 
   /** The start-up pass of a worker that keeps secrets as {@code sealing} says. */
   SecretResealing resealing(SecretSealing sealing) {
-    return WebhookConfiguration.resealing(jdbc, sealing);
+    return WebhookConfiguration.resealing(jdbc, sealing, clock);
   }
 
   static String aSealingKey() {
