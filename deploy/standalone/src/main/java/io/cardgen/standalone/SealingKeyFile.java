@@ -53,7 +53,7 @@ final class SealingKeyFile {
     if (!Files.exists(file)) {
       long unopenable = sealed.count();
       if (unopenable > 0) {
-        throw new IllegalStateException(
+        throw new StartRefused(
             "The webhook sealing key file "
                 + file
                 + " is missing, but the database holds "
@@ -79,7 +79,7 @@ final class SealingKeyFile {
     try {
       SealingKey.parse(key, file.toString());
     } catch (IllegalArgumentException malformed) {
-      throw new IllegalStateException(
+      throw new StartRefused(
           malformed.getMessage()
               + ". Restore the file from a backup of the data directory; without it the stored"
               + " webhook secrets are lost and must be issued again"

@@ -52,8 +52,15 @@ public final class StandaloneApplication implements AutoCloseable {
   }
 
   public static void main(String[] args) throws Exception {
-    StandaloneApplication app =
-        start(StandaloneSettings.fromEnvironment(System.getenv()).withArguments(args), args);
+    StandaloneApplication app;
+    try {
+      app = start(StandaloneSettings.fromEnvironment(System.getenv()).withArguments(args), args);
+    } catch (StartRefused refused) {
+      // What has started is stopped already; the operator needs the reason, not a stack trace.
+      System.err.println("cardgen did not start: " + refused.getMessage());
+      System.exit(1);
+      return;
+    }
     System.out.println(Banner.render(app.gateway, app.demo, app.adminToken, app.generatedToken));
   }
 
@@ -64,7 +71,11 @@ public final class StandaloneApplication implements AutoCloseable {
     boolean generated = !settings.has("CARDGEN_ADMIN_TOKEN");
     String adminToken = generated ? newToken() : settings.get("CARDGEN_ADMIN_TOKEN");
     // A token too short stops the gateway and the worker anyway; say so before starting anything.
-    AdminBearerToken.of(adminToken);
+    try {
+      AdminBearerToken.of(adminToken);
+    } catch (IllegalStateException tooShort) {
+      throw new StartRefused(tooShort.getMessage(), tooShort);
+    }
     // Registered before anything starts: a process stopped at any moment, even while starting,
     // stops what has started, the embedded services last (OrderedShutdown).
     OrderedShutdown shutdown = new OrderedShutdown();

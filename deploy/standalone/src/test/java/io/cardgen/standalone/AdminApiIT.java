@@ -263,6 +263,29 @@ class AdminApiIT {
     }
   }
 
+  /** The standalone says why it does not start in one line, without a trace or the token. */
+  @Test
+  void theStandaloneGivenAShortAdminTokenSaysSoInOneLine() throws Exception {
+    String shortToken = "s3cr3t-admin-5";
+    try (JvmProcess standalone =
+        JvmProcess.start(
+            "short-token-standalone",
+            StandaloneApplication.class.getName(),
+            List.of("--cardgen.admin.token=" + shortToken),
+            Map.of("CARDGEN_DATA_DIR", stack.dataDir.resolve("short-token").toString()),
+            io.cardgen.testsupport.FreePorts.next(),
+            stack.dataDir)) {
+      assertThat(standalone.awaitExit(Duration.ofMinutes(3))).isTrue();
+      assertThat(standalone.process.exitValue()).isEqualTo(1);
+      String log = Files.readString(standalone.log, StandardCharsets.UTF_8);
+      assertThat(log)
+          .contains("cardgen did not start: The admin token (CARDGEN_ADMIN_TOKEN")
+          .doesNotContain(shortToken)
+          .doesNotContain("Exception")
+          .doesNotContain("\tat ");
+    }
+  }
+
   @Test
   void refusesAnAdminBodyOverItsBound() throws Exception {
     TestStack.Response tooLarge =
