@@ -8,6 +8,7 @@ import io.cardgen.gateway.api.JsonContentType;
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.web.Sizes;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -167,35 +168,39 @@ class BatchController {
   @GetMapping("/api/batches/{id}/results")
   ResponseEntity<StreamingResponseBody> results(
       HttpServletRequest request,
+      HttpServletResponse response,
       @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable("id") String id,
       @RequestParam(name = "after", required = false) String after,
-      @RequestParam(name = "status", required = false) String status) {
+      @RequestParam(name = "status", required = false) String status)
+      throws IOException {
     BatchAccess.Decision decision = access.check(authorization, false);
     if (!(decision instanceof BatchAccess.Granted granted)) {
-      return streamed(((BatchAccess.Denied) decision).answer());
+      return refused(response, ((BatchAccess.Denied) decision).answer());
     }
     Optional<UUID> batch = owned(granted, id);
     if (batch.isEmpty()) {
-      return streamed(BatchAnswers.error(ErrorCode.NOT_FOUND));
+      return refused(response, BatchAnswers.error(ErrorCode.NOT_FOUND));
     }
     Integer from = after == null ? Integer.valueOf(0) : parse(after, 0, Integer.MAX_VALUE);
     if (from == null) {
-      return streamed(BatchAnswers.invalid("batch.results_after"));
+      return refused(response, BatchAnswers.invalid("batch.results_after"));
     }
     if (status != null && !RESULT_STATUSES.contains(status)) {
-      return streamed(BatchAnswers.invalid("batch.results_status"));
+      return refused(response, BatchAnswers.invalid("batch.results_status"));
     }
     String state = status == null ? null : status.toUpperCase(Locale.ROOT);
     ResultStreams.Opening opening = streams.open(granted.account().id());
     if (opening instanceof ResultStreams.AccountFull full) {
-      return streamed(
+      return refused(
+          response,
           BatchAnswers.tooMany(
               Messages.format("batch.results_busy", full.maxStreams(), STREAM_RETRY_SECONDS),
               STREAM_RETRY_SECONDS));
     }
     if (!(opening instanceof ResultStreams.Opened opened)) {
-      return streamed(
+      return refused(
+          response,
           BatchAnswers.unavailable(
               Messages.format("batch.results_gateway_busy", STREAM_RETRY_SECONDS),
               STREAM_RETRY_SECONDS));
@@ -222,16 +227,10 @@ class BatchController {
         owned(granted, id).flatMap(row -> cancellation.cancel(granted.account().id(), row)));
   }
 
-  /**
-   * An error of the results endpoint, whose declared body is a stream: Spring streams only a body
-   * declared as {@link StreamingResponseBody}, so the envelope is written as one.
-   */
-  private ResponseEntity<StreamingResponseBody> streamed(ResponseEntity<BatchEnvelope> answer) {
-    byte[] bytes = json.writeValueAsBytes(answer.getBody());
-    return ResponseEntity.status(answer.getStatusCode())
-        .headers(answer.getHeaders())
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(out -> out.write(bytes));
+  /** An error of the results endpoint, answered at once ({@link ImmediateAnswer}). */
+  private ResponseEntity<StreamingResponseBody> refused(
+      HttpServletResponse response, ResponseEntity<BatchEnvelope> answer) throws IOException {
+    return ImmediateAnswer.write(response, answer, json.writeValueAsBytes(answer.getBody()));
   }
 
   private Optional<UUID> owned(BatchAccess.Granted granted, String id) {

@@ -12,7 +12,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * also re-reads every synchronous card's job when its reply comes; on platform threads (Java 17)
  * that executor has 8 threads, and a stream blocks its thread while its client reads slowly, so
  * eight slow downloads held every card answer of the gateway. Streams are the only asynchronous
- * bodies Spring MVC runs here: card answers use the servlet's own asynchronous context.
+ * bodies Spring MVC runs here: card answers use the servlet's own asynchronous context, and the
+ * results endpoint's refusals are written at once ({@link ImmediateAnswer}), never queued here.
  */
 @Configuration(proxyBeanMethods = false)
 class ResultStreamExecution implements WebMvcConfigurer, DisposableBean {
@@ -22,7 +23,8 @@ class ResultStreamExecution implements WebMvcConfigurer, DisposableBean {
   ResultStreamExecution(ResultStreamProperties properties) {
     streams = new ThreadPoolTaskExecutor();
     streams.setThreadNamePrefix("results-stream-");
-    // The slots bound the streams, so the pool never queues more than a stream that is ending.
+    // The slots bound the streams. A stream queues here only behind a body still writing after
+    // its request timed out (its slot is free then), until the connection's write times out.
     streams.setCorePoolSize(properties.maxStreams());
     streams.setMaxPoolSize(properties.maxStreams());
     streams.setAllowCoreThreadTimeOut(true);

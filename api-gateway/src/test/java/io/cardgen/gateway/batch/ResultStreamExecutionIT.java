@@ -2,11 +2,14 @@ package io.cardgen.gateway.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -36,7 +39,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 /**
  * Results streams run on threads of their own, in a real Tomcat with Spring Boot's application
  * executor on platform threads (as on Java 17, 8 of them): streams held up by slow clients leave
- * that executor, which answers synchronous cards, free.
+ * that executor, which answers synchronous cards, free; and a refusal of the streaming endpoint is
+ * answered at once while every stream thread is taken.
  */
 @SpringBootTest(
     classes = ResultStreamExecutionIT.App.class,
@@ -48,6 +52,7 @@ class ResultStreamExecutionIT {
   private static final CountDownLatch STREAMS_STARTED = new CountDownLatch(APPLICATION_THREADS);
   private static final CountDownLatch CLIENTS_READ = new CountDownLatch(1);
   private static final Queue<String> STREAM_THREADS = new ConcurrentLinkedQueue<>();
+  private static final String REFUSAL = "{\"success\":false,\"code\":\"generation_unavailable\"}";
 
   @LocalServerPort private int port;
 
@@ -56,7 +61,7 @@ class ResultStreamExecutionIT {
   private Executor application;
 
   @Test
-  void streamsHeldUpByTheirClientsLeaveTheApplicationExecutorFree() throws Exception {
+  void streamsHeldUpByTheirClientsLeaveTheApplicationExecutorAndRefusalsFree() throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     List<CompletableFuture<HttpResponse<String>>> streams = new ArrayList<>();
     for (int stream = 0; stream < APPLICATION_THREADS; stream++) {
@@ -72,6 +77,17 @@ class ResultStreamExecutionIT {
 
       assertThat(cardAnswer.get(30, TimeUnit.SECONDS)).isEqualTo("answered");
       assertThat(STREAM_THREADS).allMatch(name -> name.startsWith("results-stream-"));
+      // Every stream thread is taken now: a refusal must not wait for one.
+      HttpResponse<String> refusal =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/refusal"))
+                  .timeout(Duration.ofSeconds(10))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(refusal.statusCode()).isEqualTo(503);
+      assertThat(refusal.headers().firstValue("Retry-After")).contains("2");
+      assertThat(refusal.headers().firstValue("Content-Type")).contains("application/json");
+      assertThat(refusal.body()).isEqualTo(REFUSAL);
     } finally {
       CLIENTS_READ.countDown();
     }
@@ -83,6 +99,15 @@ class ResultStreamExecutionIT {
   /** A stream whose writing waits until the test lets its client read. */
   @RestController
   static class StreamEndpoint {
+
+    /** Refused as the results endpoint refuses: a JSON answer of a streaming endpoint. */
+    @GetMapping("/refusal")
+    ResponseEntity<StreamingResponseBody> refusal(HttpServletResponse response) throws IOException {
+      return ImmediateAnswer.write(
+          response,
+          ResponseEntity.status(503).header("Retry-After", "2").build(),
+          REFUSAL.getBytes(StandardCharsets.UTF_8));
+    }
 
     @GetMapping("/stream")
     ResponseEntity<StreamingResponseBody> stream() {
@@ -113,7 +138,8 @@ class ResultStreamExecutionIT {
 
     @Bean
     ResultStreamProperties resultStreamProperties() {
-      return new ResultStreamProperties(APPLICATION_THREADS * 2, APPLICATION_THREADS * 2);
+      // As many stream threads as the test holds streams: the pool is full while it asserts.
+      return new ResultStreamProperties(APPLICATION_THREADS, APPLICATION_THREADS);
     }
   }
 }
