@@ -4,6 +4,7 @@ import io.cardgen.common.webhook.SealingKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -58,12 +59,8 @@ final class SealingKeyFile {
                 + file
                 + " is missing, but the database holds "
                 + unopenable
-                + " account(s) with webhook secrets sealed under a key. Restore the file from a"
-                + " backup of the data directory (or set CARDGEN_WEBHOOKS_SEALING_KEY to that"
-                + " key). To start without it, those secrets being lost and to be issued again"
-                + " (POST /admin/accounts/{id}/webhook-secret), write a new key into the file:"
-                + " openssl rand -base64 32 > "
-                + file);
+                + " account(s) with webhook secrets sealed under a key. "
+                + restoreOrReplace(file));
       }
       String created = newKey();
       if (create(file, created)) {
@@ -75,19 +72,29 @@ final class SealingKeyFile {
       // Another process starting on the same data directory made it first: theirs is the key.
     }
     keepOwnerOnly(file);
-    String key = Files.readString(file, StandardCharsets.US_ASCII).strip();
+    String key;
     try {
+      key = Files.readString(file, StandardCharsets.US_ASCII).strip();
       SealingKey.parse(key, file.toString());
-    } catch (IllegalArgumentException malformed) {
-      throw new StartRefused(
-          malformed.getMessage()
-              + ". Restore the file from a backup of the data directory; without it the stored"
-              + " webhook secrets are lost and must be issued again"
-              + " (POST /admin/accounts/{id}/webhook-secret) after the file is removed",
-          malformed);
+    } catch (IllegalArgumentException | CharacterCodingException malformed) {
+      String what =
+          malformed instanceof CharacterCodingException
+              ? file + " is not base64 text (written in another encoding?)"
+              : malformed.getMessage();
+      // The exception's own message never quotes the file's content, so neither does this one.
+      throw new StartRefused(what + ". " + restoreOrReplace(file), malformed);
     }
     log.info("Webhook secrets are sealed with the key in {}", file);
     return key;
+  }
+
+  /** What the operator can do about a key file that is missing or damaged. */
+  private static String restoreOrReplace(Path file) {
+    return "Restore the file from a backup of the data directory (or set"
+        + " CARDGEN_WEBHOOKS_SEALING_KEY to its key). To start without it, the secrets sealed under"
+        + " it being lost and to be issued again (POST /admin/accounts/{id}/webhook-secret), write"
+        + " a new key into the file: openssl rand -base64 32 > "
+        + file;
   }
 
   /**

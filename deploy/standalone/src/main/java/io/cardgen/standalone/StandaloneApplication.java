@@ -168,27 +168,25 @@ public final class StandaloneApplication implements AutoCloseable {
   static String[] workerArguments(List<String> arguments, StandaloneSettings settings) {
     List<String> worker = new ArrayList<>();
     String adminAddress = null;
-    boolean addressGiven = false;
     for (String argument : arguments) {
       if (argument.startsWith(ADMIN_ADDRESS)) {
         adminAddress = argument.substring(ADMIN_ADDRESS.length()).strip();
       }
-      addressGiven |= argument.startsWith("--server.address=");
-      if (!argument.startsWith("--server.port=")) {
+      // The public port's settings are the gateway's: the worker's port is a management port.
+      if (!argument.startsWith("--server.port=") && !argument.startsWith("--server.address=")) {
         worker.add(argument);
       }
     }
     String port =
         settings.has("CARDGEN_WORKER_PORT") ? settings.get("CARDGEN_WORKER_PORT") : "8082";
     worker.add("--server.port=" + port.strip());
-    // The worker's port is its management port (health, the scrape, the guarded actuator): it
-    // listens where the gateway's management port does, 127.0.0.1 unless asked otherwise.
+    // It listens where the gateway's management port does: 127.0.0.1 unless asked otherwise.
     if (adminAddress == null && settings.has("CARDGEN_ADMIN_ADDRESS")) {
       adminAddress = settings.get("CARDGEN_ADMIN_ADDRESS").strip();
     }
-    if (!addressGiven && adminAddress != null && !adminAddress.isEmpty()) {
-      worker.add("--server.address=" + adminAddress);
-    }
+    // Given even when empty (every interface): it must override a SERVER_ADDRESS meant for the
+    // public API.
+    worker.add("--server.address=" + (adminAddress == null ? "127.0.0.1" : adminAddress));
     return worker.toArray(String[]::new);
   }
 

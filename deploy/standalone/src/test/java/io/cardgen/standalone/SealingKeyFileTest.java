@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cardgen.common.webhook.SecretSealing;
 import io.cardgen.testsupport.Race;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -92,6 +93,19 @@ class SealingKeyFileTest {
   }
 
   @Test
+  void aKeyWrittenInAnotherEncodingStopsTheStartWithTheSameAdvice() throws Exception {
+    Path file = dataDir.resolve(SealingKeyFile.NAME);
+    String key = Base64.getEncoder().encodeToString(new byte[32]);
+    // What `openssl rand -base64 32 > file` writes in Windows PowerShell 5: UTF-16 with a BOM.
+    Files.write(file, ("\uFEFF" + key).getBytes(StandardCharsets.UTF_16LE));
+
+    assertThatThrownBy(() -> SealingKeyFile.loadOrCreate(dataDir, NONE_SEALED))
+        .isInstanceOf(StartRefused.class)
+        .hasMessageContaining(file + " is not base64 text")
+        .hasMessageContaining("openssl rand -base64 32 > " + file);
+  }
+
+  @Test
   void aDamagedKeyFileStopsTheStartNamingTheFileButNotItsContent() throws Exception {
     Path file = dataDir.resolve(SealingKeyFile.NAME);
     String damaged = Base64.getEncoder().encodeToString(new byte[20]);
@@ -102,6 +116,7 @@ class SealingKeyFileTest {
         .hasMessageContaining(file.toString())
         .hasMessageContaining("decodes to 20 bytes")
         .hasMessageContaining("Restore the file")
+        .hasMessageContaining("write a new key into the file")
         .message()
         .doesNotContain(damaged);
     assertThat(Files.readString(file)).isEqualTo(damaged);

@@ -31,7 +31,7 @@ class WorkerArgumentsTest {
         .contains("--server.address=10.0.0.5")
         .doesNotContain("--server.address=127.0.0.1");
     assertThat(StandaloneApplication.workerArguments(List.of("--cardgen.admin.address="), DEFAULTS))
-        .noneMatch(argument -> argument.startsWith("--server.address="));
+        .contains("--server.address=");
   }
 
   @Test
@@ -48,11 +48,13 @@ class WorkerArgumentsTest {
   }
 
   @Test
-  void anAddressGivenForTheWorkerItselfIsKept() {
-    assertThat(
-            StandaloneApplication.workerArguments(
-                List.of("--cardgen.admin.address=127.0.0.1", "--server.address=::1"), DEFAULTS))
-        .contains("--server.address=::1")
-        .doesNotContain("--server.address=127.0.0.1");
+  void theAddressOfThePublicApiDoesNotMoveTheWorkersPort() {
+    String[] worker =
+        StandaloneApplication.workerArguments(
+            List.of("--cardgen.admin.address=127.0.0.1", "--server.address=0.0.0.0"), DEFAULTS);
+
+    assertThat(worker)
+        .contains("--server.address=127.0.0.1")
+        .doesNotContain("--server.address=0.0.0.0");
   }
 }
