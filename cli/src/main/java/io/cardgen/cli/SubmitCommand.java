@@ -20,19 +20,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code cardgen batch submit FILE}: one batch from a CSV or JSONL file, never two. */
+/** {@code cardgen batch submit FILE}: one batch from a CSV, .xlsx or JSONL file, never two. */
 @Command(
     name = "submit",
     mixinStandardHelpOptions = true,
     description = {
-      "Submit a CSV (spreadsheet export) or JSONL file as one batch.",
+      "Submit a spreadsheet (.xlsx, or a CSV export) or a JSONL file as one batch.",
       "The Idempotency-Key is derived from the content: running it again answers the same batch."
     })
 final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
 
   private static final Pattern KEY = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
 
-  @Parameters(paramLabel = "FILE", description = "products.csv or products.jsonl")
+  @Parameters(paramLabel = "FILE", description = "products.xlsx, products.csv or products.jsonl")
   Path file;
 
   @Option(names = "--wait", description = "follow the batch with a progress bar until it is done")
@@ -55,9 +55,15 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
 
   @Option(
       names = "--format",
-      paramLabel = "csv|jsonl",
+      paramLabel = "csv|xlsx|jsonl",
       description = "the input format (default: by the file's extension)")
   InputFormat format;
+
+  @Option(
+      names = "--sheet",
+      paramLabel = "NAME",
+      description = "the sheet of an .xlsx file to read (default: the first)")
+  String sheet;
 
   @Option(
       names = "--delimiter",
@@ -146,6 +152,9 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
     if (maxPhotoMib < 1) {
       throw usage("--max-photo-mib must be at least 1");
     }
+    if (sheet != null && (format != null ? format : InputFormat.of(file)) != InputFormat.XLSX) {
+      throw usage("--sheet is for .xlsx files; a CSV or JSONL file has one table");
+    }
     return new SubmitOptions(
         format,
         encoding,
@@ -153,7 +162,8 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
         maxPhotoMib * 1024L * 1024L,
         webhookUrl,
         metadata,
-        photosAnywhere);
+        photosAnywhere,
+        sheet);
   }
 
   private Character delimiter() {

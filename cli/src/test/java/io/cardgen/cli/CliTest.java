@@ -321,6 +321,55 @@ class CliTest {
   }
 
   @Test
+  void submitsAWorkbookAndItsCsvExportAsOneBatch() throws Exception {
+    Path xlsx = dir.resolve("products.xlsx");
+    Files.copy(Path.of(getClass().getResource("/xlsx/openpyxl-products.xlsx").toURI()), xlsx);
+    Path csv = dir.resolve("products.csv");
+    Files.writeString(
+        csv,
+        "sku;short_description;style;length;headers;features;product_facts.brand;"
+            + "product_facts.weight_kg\n"
+            + "mug-1;Кружка керамическая, 350 мл;playful;500;ИСТИНА;ЛОЖЬ;Акме;0.35\n"
+            + "vase-2;Ваза «Море» с ручкой;standard;;ЛОЖЬ;ИСТИНА;;1.5\n"
+            + "teapot-3;\"Чайник\nс двумя строками\";storytelling;1200;;ИСТИНА;Acme;2\n");
+
+    CliRunner.Run workbook = cli.run("batch", "submit", xlsx.toString());
+    CliRunner.Run export = cli.run("batch", "submit", csv.toString());
+    CliRunner.Run secondSheet = cli.run("batch", "submit", xlsx.toString(), "--sheet", "Новинки");
+
+    assertThat(workbook.exit()).as(workbook.err()).isZero();
+    assertThat(workbook.err())
+        .contains(
+            "warning: reading the sheet «Товары» of products.xlsx; its sheets: Товары, Новинки"
+                + " (pass --sheet NAME for another)")
+        .contains("warning: ignoring columns: price, total")
+        .contains("Submitting 3 item(s) from " + xlsx);
+    assertThat(export.firstLine()).isEqualTo(workbook.firstLine()).isEqualTo("bat_1");
+    assertThat(secondSheet.exit()).as(secondSheet.err()).isZero();
+    assertThat(secondSheet.err()).contains("Submitting 1 item(s)");
+    assertThat(api.creations).hasValue(2);
+  }
+
+  @Test
+  void aSpreadsheetItCannotReadIsRefusedByNameBeforeAnythingIsSent() throws IOException {
+    Path xls = Files.write(dir.resolve("products.xls"), new byte[] {(byte) 0xD0, (byte) 0xCF});
+
+    CliRunner.Run run = cli.run("batch", "submit", xls.toString());
+    CliRunner.Run sheetOfACsv =
+        cli.run("batch", "submit", products(1, 0).toString(), "--sheet", "Товары");
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(
+            "  products.xls: this is an Excel 97-2003 workbook, which cardgen does not read: open"
+                + " it and save or export it as .xlsx (Excel Workbook) or as CSV UTF-8");
+    assertThat(sheetOfACsv.exit()).isEqualTo(1);
+    assertThat(sheetOfACsv.err())
+        .contains("--sheet is for .xlsx files; a CSV or JSONL file has one table");
+    assertThat(api.queries).isEmpty();
+  }
+
+  @Test
   void theKeyIsNotSentInPlainHttpToAnotherComputer() {
     cli.env.put("CARDGEN_BASE_URL", "http://cardgen.invalid:8080");
 

@@ -34,6 +34,7 @@ public final class BatchFiles {
           case CSV ->
               new CsvItems(input, options.charset(), options.delimiter(), photos, warnings::add);
           case JSONL -> new JsonlItems(input, photos);
+          case XLSX -> new XlsxItems(input, options.sheet(), photos, warnings::add);
         };
     Path body = Files.createTempFile("cardgen-batch-", ".body");
     try {

@@ -12,15 +12,12 @@ import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads a spreadsheet export: a header row naming the fields (see {@link CsvColumns}), one product
- * per row, RFC 4180 quoting (quotes, delimiters and line breaks inside cells), an optional UTF-8
- * byte order mark and {@code ,}, {@code ;} or tab as the delimiter, guessed from the header row
- * unless given. Rows are counted as a spreadsheet shows them: the header is row 1. A row longer
+ * Reads a spreadsheet export: a header row naming the fields (see {@link SheetColumns}), one
+ * product per row, RFC 4180 quoting (quotes, delimiters and line breaks inside cells), an optional
+ * UTF-8 byte order mark and {@code ,}, {@code ;} or tab as the delimiter, guessed from the header
+ * row unless given. Rows are counted as a spreadsheet shows them: the header is row 1. A row longer
  * than {@link #MAX_ITEM_CHARS} stops the reading with a problem naming it.
  */
 final class CsvItems implements ItemSource {
@@ -78,17 +75,11 @@ final class CsvItems implements ItemSource {
         return;
       }
       try (parser) {
-        CsvColumns columns = CsvColumns.of(parser.getHeaderNames());
-        if (!columns.has("short_description")) {
-          problems.add(
-              "row 1",
-              "no short_description column (found: "
-                  + String.join(", ", parser.getHeaderNames())
-                  + "); is the delimiter right?");
+        RowItems items =
+            RowItems.under(
+                1, parser.getHeaderNames(), "is the delimiter right?", photos, warnings, problems);
+        if (items == null) {
           return;
-        }
-        if (!columns.ignored.isEmpty()) {
-          warnings.accept("ignoring columns: " + String.join(", ", columns.ignored));
         }
         Iterator<CSVRecord> records = parser.iterator();
         long row = 1;
@@ -108,7 +99,7 @@ final class CsvItems implements ItemSource {
           }
           CSVRecord record = records.next();
           row = record.getRecordNumber() + 1;
-          readRow(record, columns, sink, problems);
+          items.add(row, record.toList(), sink, problems);
         }
       }
     }
@@ -126,67 +117,6 @@ final class CsvItems implements ItemSource {
             + BoundedLines.describe(maxRowChars)
             + ", more than one item can be (the service refuses an item over 32 MiB); is a"
             + " quote not closed? The rest of the file was not read");
-  }
-
-  private void readRow(CSVRecord record, CsvColumns columns, ItemSink sink, Problems problems)
-      throws IOException {
-    long row = record.getRecordNumber() + 1;
-    String customId = columns.customId >= 0 ? cell(record, columns.customId).strip() : "row-" + row;
-    String origin = "row " + row + (customId.isEmpty() ? "" : " (" + customId + ")");
-    try {
-      CustomIds.check(customId);
-      sink.accept(origin, customId, request(record, columns));
-    } catch (BadItem bad) {
-      problems.add(origin, bad.getMessage());
-    }
-  }
-
-  private ObjectNode request(CSVRecord record, CsvColumns columns) throws BadItem {
-    ObjectNode request = JsonNodeFactory.instance.objectNode();
-    ArrayNode images = request.putArray("image_url");
-    for (int index : columns.photos) {
-      for (String reference : Photos.split(cell(record, index))) {
-        images.add(photos.resolve(reference));
-      }
-    }
-    if (images.isEmpty()) {
-      request.remove("image_url");
-    }
-    for (CsvColumns.Column column : columns.texts) {
-      putIfPresent(request, column.field(), cell(record, column.index()));
-    }
-    ObjectNode facts = JsonNodeFactory.instance.objectNode();
-    for (CsvColumns.Column column : columns.facts) {
-      String value = cell(record, column.index()).strip();
-      if (!value.isEmpty()) {
-        facts.put(column.field(), value);
-      }
-    }
-    if (!facts.isEmpty()) {
-      request.set("product_facts", facts);
-    }
-    if (columns.length >= 0 && !cell(record, columns.length).isBlank()) {
-      request.set("length", Cells.integer(cell(record, columns.length)));
-    }
-    for (CsvColumns.Column column : columns.flags) {
-      String value = cell(record, column.index());
-      if (!value.isBlank()) {
-        request.set(column.field(), Cells.flag(value));
-      }
-    }
-    return request;
-  }
-
-  /** A blank cell means "not given": the field is left out and the server's default applies. */
-  private static void putIfPresent(ObjectNode request, String field, String value) {
-    String stripped = value.strip();
-    if (!stripped.isEmpty()) {
-      request.put(field, stripped);
-    }
-  }
-
-  private static String cell(CSVRecord record, int index) {
-    return index < record.size() ? record.get(index) : "";
   }
 
   private static void skipByteOrderMark(BufferedReader reader) throws IOException {

@@ -15,6 +15,7 @@ import java.util.TreeMap;
  *     service fingerprints the raw body and the same pairs must give the same bytes on every run
  * @param photosAnywhere whether local photos may be read from outside the input file's folder
  *     (absolute paths, {@code file:} links, {@code ..}, links out); see {@link Photos}
+ * @param sheet the sheet of an .xlsx file to read, or null for the first one
  */
 public record SubmitOptions(
     InputFormat format,
@@ -23,13 +24,14 @@ public record SubmitOptions(
     long maxPhotoBytes,
     String webhookUrl,
     Map<String, String> metadata,
-    boolean photosAnywhere) {
+    boolean photosAnywhere,
+    String sheet) {
 
   public SubmitOptions {
     metadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
   }
 
-  /** Local photos only from the input file's folder. */
+  /** Local photos only from the input file's folder; the first sheet of an .xlsx file. */
   public SubmitOptions(
       InputFormat format,
       Charset charset,
@@ -37,6 +39,6 @@ public record SubmitOptions(
       long maxPhotoBytes,
       String webhookUrl,
       Map<String, String> metadata) {
-    this(format, charset, delimiter, maxPhotoBytes, webhookUrl, metadata, false);
+    this(format, charset, delimiter, maxPhotoBytes, webhookUrl, metadata, false, null);
   }
 }

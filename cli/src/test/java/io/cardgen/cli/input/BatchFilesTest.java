@@ -172,6 +172,16 @@ class BatchFilesTest {
   }
 
   @Test
+  void skipsRowsOfEmptyCellsAsSpreadsheetProgramsExportThem() throws IOException {
+    List<JsonNode> items =
+        items("csv", "short_description,style\nКружка,standard\n,\n  , \t\nВаза,playful\n");
+
+    assertThat(items)
+        .extracting(item -> item.path("custom_id").asString())
+        .containsExactly("row-2", "row-5");
+  }
+
+  @Test
   void readsJsonlItemsAndRefusesBrokenLinesByNumber() throws IOException {
     List<JsonNode> items =
         items(

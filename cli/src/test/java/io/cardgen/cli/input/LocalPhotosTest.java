@@ -146,6 +146,6 @@ class LocalPhotosTest {
 
   private static SubmitOptions options(boolean photosAnywhere) {
     return new SubmitOptions(
-        null, StandardCharsets.UTF_8, null, 1024 * 1024, null, Map.of(), photosAnywhere);
+        null, StandardCharsets.UTF_8, null, 1024 * 1024, null, Map.of(), photosAnywhere, null);
   }
 }

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * Which CSV column feeds which request field, decided once from the header row. Names are matched
- * without regard to case or surrounding spaces; columns it does not know are reported and ignored,
- * since spreadsheet exports carry prices, stock and the like.
+ * Which spreadsheet column (of a CSV export or an .xlsx sheet) feeds which request field, decided
+ * once from the header row. Names are matched without regard to case or surrounding spaces; columns
+ * it does not know are reported and ignored, since spreadsheets carry prices, stock and the like.
  */
-final class CsvColumns {
+final class SheetColumns {
 
   static final String FACTS_PREFIX = "product_facts.";
 
@@ -30,8 +31,8 @@ final class CsvColumns {
 
   record Column(String field, int index) {}
 
-  static CsvColumns of(List<String> header) {
-    CsvColumns columns = new CsvColumns();
+  static SheetColumns of(List<String> header) {
+    SheetColumns columns = new SheetColumns();
     for (int i = 0; i < header.size(); i++) {
       columns.assign(normalize(header.get(i)), i);
     }
@@ -54,6 +55,16 @@ final class CsvColumns {
     } else if (!name.isEmpty()) {
       ignored.add(name);
     }
+  }
+
+  /** Whether the cell in column {@code index} feeds the request, so what it holds matters. */
+  boolean uses(int index) {
+    return index == customId
+        || index == length
+        || photos.contains(index)
+        || Stream.of(texts, flags, facts)
+            .flatMap(List::stream)
+            .anyMatch(column -> column.index() == index);
   }
 
   boolean has(String field) {
