@@ -39,10 +39,18 @@ final class RowItems {
     if (!columns.has("short_description")) {
       problems.add(
           "row " + row,
-          "no short_description column (found: "
+          "no short_description (описание) column (found: "
               + header.stream().filter(name -> !name.isBlank()).collect(Collectors.joining(", "))
               + "); "
               + hint);
+      return null;
+    }
+    if (!columns.repeated.isEmpty()) {
+      problems.add(
+          "row " + row,
+          "more than one column for a field: "
+              + String.join(", ", columns.repeated)
+              + "; keep one of each");
       return null;
     }
     if (!columns.ignored.isEmpty()) {

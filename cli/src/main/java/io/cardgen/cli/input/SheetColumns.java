@@ -1,15 +1,19 @@
 package io.cardgen.cli.input;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Which spreadsheet column (of a CSV export or an .xlsx sheet) feeds which request field, decided
- * once from the header row. Names are matched without regard to case or surrounding spaces; columns
- * it does not know are reported and ignored, since spreadsheets carry prices, stock and the like.
+ * once from the header row. Names, English or Russian, are matched without regard to case or
+ * surrounding spaces; columns it does not know are reported and ignored, since spreadsheets carry
+ * prices, stock and the like. Two columns for one field are a problem: which one counts would be a
+ * guess.
  */
 final class SheetColumns {
 
@@ -21,6 +25,32 @@ final class SheetColumns {
       Set.of("short_description", "style", "creativity", "keywords");
   private static final Set<String> FLAGS = Set.of("headers", "slogans", "features", "audience");
 
+  /**
+   * Russian headers for the same fields, as sellers name their columns (a marketplace template's
+   * "Артикул", "Фото"). "Описание" is the product's short description given to the model.
+   */
+  private static final Map<String, String> RUSSIAN =
+      Map.ofEntries(
+          Map.entry("артикул", "custom_id"),
+          Map.entry("артикул продавца", "custom_id"),
+          Map.entry("описание", "short_description"),
+          Map.entry("краткое описание", "short_description"),
+          Map.entry("фото", "photos"),
+          Map.entry("фотографии", "photos"),
+          Map.entry("изображение", "photos"),
+          Map.entry("изображения", "photos"),
+          Map.entry("ссылки на фото", "photos"),
+          Map.entry("стиль", "style"),
+          Map.entry("длина", "length"),
+          Map.entry("длина описания", "length"),
+          Map.entry("заголовки", "headers"),
+          Map.entry("слоганы", "slogans"),
+          Map.entry("характеристики", "features"),
+          Map.entry("аудитория", "audience"),
+          Map.entry("целевая аудитория", "audience"),
+          Map.entry("креативность", "creativity"),
+          Map.entry("ключевые слова", "keywords"));
+
   int customId = -1;
   int length = -1;
   final List<Integer> photos = new ArrayList<>();
@@ -28,6 +58,11 @@ final class SheetColumns {
   final List<Column> flags = new ArrayList<>();
   final List<Column> facts = new ArrayList<>();
   final List<String> ignored = new ArrayList<>();
+
+  /** Columns naming a field an earlier column names already, e.g. "sku" beside "артикул". */
+  final List<String> repeated = new ArrayList<>();
+
+  private final Set<String> assigned = new HashSet<>();
 
   record Column(String field, int index) {}
 
@@ -39,8 +74,15 @@ final class SheetColumns {
     return columns;
   }
 
-  private void assign(String name, int index) {
-    if (ID.contains(name) && customId < 0) {
+  private void assign(String header, int index) {
+    String name = RUSSIAN.getOrDefault(header, header);
+    String field = ID.contains(name) ? "custom_id" : name;
+    boolean single = !PHOTOS.contains(name) && !name.matches("photos?_\\d+");
+    if (single && known(name) && !assigned.add(field)) {
+      repeated.add(header + " (" + field + ")");
+      return;
+    }
+    if (ID.contains(name)) {
       customId = index;
     } else if (PHOTOS.contains(name) || name.matches("photos?_\\d+")) {
       photos.add(index);
@@ -55,6 +97,14 @@ final class SheetColumns {
     } else if (!name.isEmpty()) {
       ignored.add(name);
     }
+  }
+
+  private static boolean known(String name) {
+    return ID.contains(name)
+        || TEXT.contains(name)
+        || FLAGS.contains(name)
+        || name.equals("length")
+        || (name.startsWith(FACTS_PREFIX) && name.length() > FACTS_PREFIX.length());
   }
 
   /** Whether the cell in column {@code index} feeds the request, so what it holds matters. */

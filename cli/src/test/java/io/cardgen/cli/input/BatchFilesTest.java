@@ -149,6 +149,33 @@ class BatchFilesTest {
   }
 
   @Test
+  void russianHeadersNameTheSameFieldsAndGiveTheSameBatch() throws IOException {
+    String english =
+        "sku,short_description,style,length,headers,audience,keywords\n"
+            + "sku-1,Кружка,standard,300,да,нет,\"чай, кофе\"\n";
+    String russian =
+        "Артикул продавца,Описание,Стиль,Длина описания,Заголовки,Целевая аудитория,Ключевые слова\n"
+            + "sku-1,Кружка,standard,300,да,нет,\"чай, кофе\"\n";
+
+    assertThat(items("csv", russian).toString()).isEqualTo(items("csv", english).toString());
+    assertThat(key("ru.csv", russian)).isEqualTo(key("en.csv", english));
+  }
+
+  @Test
+  void twoColumnsForOneFieldAreRefusedNamingBoth() throws IOException {
+    Path file = dir.resolve("twice.csv");
+    Files.writeString(file, "sku,Артикул,short_description,Фото,photo_2\ng-1,g-2,Кружка,,\n");
+
+    assertThatThrownBy(() -> BatchFiles.prepare(file, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems().get(0).message())
+                    .isEqualTo(
+                        "more than one column for a field: артикул (custom_id); keep one of each"));
+  }
+
+  @Test
   void aFileWithoutTheDescriptionColumnIsRefusedWithTheColumnsFound() throws IOException {
     Path file = dir.resolve("wrong.csv");
     Files.writeString(file, "sku|short_description\ng-1|Кружка\n");
@@ -158,7 +185,8 @@ class BatchFilesTest {
             InvalidInput.class,
             invalid ->
                 assertThat(invalid.problems().get(0).message())
-                    .startsWith("no short_description column (found: sku|short_description)"));
+                    .startsWith(
+                        "no short_description (описание) column (found: sku|short_description)"));
   }
 
   @Test
@@ -210,6 +238,15 @@ class BatchFilesTest {
     Path file = dir.resolve("input." + extension);
     Files.writeString(file, content);
     return items(file, options(StandardCharsets.UTF_8, Map.of()));
+  }
+
+  private String key(String name, String content) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, content);
+    try (PreparedBatch prepared =
+        BatchFiles.prepare(file, options(StandardCharsets.UTF_8, Map.of()))) {
+      return prepared.idempotencyKey();
+    }
   }
 
   static List<JsonNode> items(Path file, SubmitOptions options) throws IOException {

@@ -349,7 +349,7 @@ class XlsxItemsTest {
         .containsExactly(
             new InputProblem(
                 "row 2",
-                "no short_description column (found: Заполните лист «Товары»); the header must"
+                "no short_description (описание) column (found: Заполните лист «Товары»); the header must"
                     + " be the first filled row of the sheet «Инструкция»; its sheets:"
                     + " Инструкция, Товары; choose with --sheet"));
   }
