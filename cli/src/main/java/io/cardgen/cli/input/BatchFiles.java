@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,12 +30,13 @@ public final class BatchFiles {
     Path baseDir = input.toAbsolutePath().getParent();
     Photos photos = new Photos(baseDir, options.maxPhotoBytes(), options.photosAnywhere());
     List<String> warnings = new ArrayList<>();
+    // Warnings quote the file (its headers, its sheets' names), as problems do.
+    Consumer<String> warn = warning -> warnings.add(TerminalText.of(warning));
     ItemSource source =
         switch (options.format() == null ? InputFormat.of(input) : options.format()) {
-          case CSV ->
-              new CsvItems(input, options.charset(), options.delimiter(), photos, warnings::add);
+          case CSV -> new CsvItems(input, options.charset(), options.delimiter(), photos, warn);
           case JSONL -> new JsonlItems(input, photos);
-          case XLSX -> new XlsxItems(input, options.sheet(), photos, warnings::add);
+          case XLSX -> new XlsxItems(input, options.sheet(), photos, warn);
         };
     Path body = Files.createTempFile("cardgen-batch-", ".body");
     try {
