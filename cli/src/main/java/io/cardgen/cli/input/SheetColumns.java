@@ -76,35 +76,40 @@ final class SheetColumns {
 
   private void assign(String header, int index) {
     String name = RUSSIAN.getOrDefault(header, header);
-    String field = ID.contains(name) ? "custom_id" : name;
-    boolean single = !PHOTOS.contains(name) && !name.matches("photos?_\\d+");
-    if (single && known(name) && !assigned.add(field)) {
-      repeated.add(header + " (" + field + ")");
-      return;
-    }
     if (ID.contains(name)) {
-      customId = index;
+      if (claim(header, "custom_id")) {
+        customId = index;
+      }
     } else if (PHOTOS.contains(name) || name.matches("photos?_\\d+")) {
-      photos.add(index);
+      photos.add(index); // photo columns may repeat: their photos are joined
     } else if (TEXT.contains(name)) {
-      texts.add(new Column(name, index));
+      if (claim(header, name)) {
+        texts.add(new Column(name, index));
+      }
     } else if (FLAGS.contains(name)) {
-      flags.add(new Column(name, index));
+      if (claim(header, name)) {
+        flags.add(new Column(name, index));
+      }
     } else if (name.equals("length")) {
-      length = index;
+      if (claim(header, name)) {
+        length = index;
+      }
     } else if (name.startsWith(FACTS_PREFIX) && name.length() > FACTS_PREFIX.length()) {
-      facts.add(new Column(name.substring(FACTS_PREFIX.length()), index));
+      if (claim(header, name)) {
+        facts.add(new Column(name.substring(FACTS_PREFIX.length()), index));
+      }
     } else if (!name.isEmpty()) {
       ignored.add(name);
     }
   }
 
-  private static boolean known(String name) {
-    return ID.contains(name)
-        || TEXT.contains(name)
-        || FLAGS.contains(name)
-        || name.equals("length")
-        || (name.startsWith(FACTS_PREFIX) && name.length() > FACTS_PREFIX.length());
+  /** Takes {@code field} for this column; false, noted as repeated, when a column took it. */
+  private boolean claim(String header, String field) {
+    if (assigned.add(field)) {
+      return true;
+    }
+    repeated.add(header + " (" + field + ")");
+    return false;
   }
 
   /** Whether the cell in column {@code index} feeds the request, so what it holds matters. */
