@@ -1,35 +1,26 @@
 package io.cardgen.cli.input;
 
-import java.math.BigDecimal;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
  * One cell ({@code <c>}) of a sheet as the text a CSV export of it would carry, by its type {@code
- * t}: a shared or inline string as written, a number in plain notation ({@code 500}, never {@code
- * 500.0} or {@code 5E+2}), a boolean as {@code TRUE}/{@code FALSE}, a date ({@code d}) as written.
- * An error ({@code #N/A}) or a formula whose result was never saved is a fault: its value is
- * unknown.
+ * t}: a shared or inline string as written, a number as its style ({@code s}) shows it ({@link
+ * XlsxNumbers}), a boolean as {@code TRUE}/{@code FALSE}, a date ({@code d}) as written. An error
+ * ({@code #N/A}) or a formula whose result was never saved is a fault: its value is unknown.
  *
  * @param value the text, empty for an empty cell; null when there is a fault
  * @param fault what is wrong with the cell, or null
  */
 record XlsxCell(String value, String fault) {
 
-  /**
-   * Numbers as spreadsheet programs write them are short ({@code -1.2345678901234567E-300}), and
-   * their plain notation is at most a few hundred digits; a longer one, or one whose plain notation
-   * would be longer ({@code 1E+999999999}), is left as written rather than worked on.
-   */
-  private static final int MAX_NUMBER_CHARS = 100;
-
-  private static final int MAX_PLAIN_SCALE = 400;
-
   /** Reads the cell the parser is on, to its end. */
-  static XlsxCell read(XMLStreamReader xml, RowText text, SharedStrings strings)
+  static XlsxCell read(
+      XMLStreamReader xml, RowText text, SharedStrings strings, XlsxNumbers numbers)
       throws XMLStreamException {
     String type = xml.getAttributeValue(null, "t");
+    String style = xml.getAttributeValue(null, "s");
     String value = null;
     String inline = null;
     boolean formula = false;
@@ -55,7 +46,10 @@ record XlsxCell(String value, String fault) {
     if (value == null && inline == null) {
       return new XlsxCell("", null);
     }
-    return of(type == null ? "n" : type, value, inline, text, strings);
+    if (type == null || type.equals("n")) {
+      return new XlsxCell(numbers.text(value != null ? value : inline, style), null);
+    }
+    return of(type, value, inline, text, strings);
   }
 
   /**
@@ -75,7 +69,6 @@ record XlsxCell(String value, String fault) {
       case "str" -> new XlsxCell(XlsxText.unescape(written), null);
       case "b" -> new XlsxCell(bool(written), null);
       case "e" -> new XlsxCell(null, "the cell holds the error " + shortened(written.strip()));
-      case "n" -> new XlsxCell(number(written), null);
       default -> new XlsxCell(written, null);
     };
   }
@@ -104,23 +97,6 @@ record XlsxCell(String value, String fault) {
       case "0" -> "FALSE";
       default -> value;
     };
-  }
-
-  /**
-   * Plain notation without trailing zeros: an integral value as an integer, whether the file wrote
-   * {@code 500}, {@code 500.0} or {@code 5E+2}. What is no number is left as written.
-   */
-  static String number(String value) {
-    String written = value.strip();
-    if (written.length() > MAX_NUMBER_CHARS) {
-      return written;
-    }
-    try {
-      BigDecimal number = new BigDecimal(written).stripTrailingZeros();
-      return Math.abs(number.scale()) <= MAX_PLAIN_SCALE ? number.toPlainString() : written;
-    } catch (NumberFormatException notANumber) {
-      return written;
-    }
   }
 
   /** What a broken file wrote where a short token belongs, shortened for a message. */

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
 import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 /**
  * Reads one sheet of an .xlsx workbook (Excel, LibreOffice, Google Sheets, marketplace templates)
@@ -56,23 +55,26 @@ final class XlsxItems implements ItemSource {
                 + " (pass --sheet NAME for another)");
       }
       SharedStrings strings = SharedStrings.read(xlsx, workbook.sharedStrings(), limits);
+      XlsxNumbers numbers = XlsxNumbers.read(xlsx, workbook.styles(), workbook.date1904());
       String others =
           workbook.sheets().size() > 1 ? workbook.listed() + "; choose with --sheet" : "";
-      xlsx.read(sheet.part(), xml -> readRows(xml, strings, sheet.name(), others, sink, problems));
+      xlsx.read(
+          sheet.part(),
+          xml ->
+              readRows(
+                  new XlsxRows(xml, strings, numbers, limits.rowChars()),
+                  sheet.name(),
+                  others,
+                  sink,
+                  problems));
     } catch (UnreadableWorkbook unreadable) {
       problems.add(file.getFileName().toString(), unreadable.getMessage());
     }
   }
 
   private Void readRows(
-      XMLStreamReader xml,
-      SharedStrings strings,
-      String sheet,
-      String others,
-      ItemSink sink,
-      Problems problems)
+      XlsxRows rows, String sheet, String others, ItemSink sink, Problems problems)
       throws XMLStreamException, IOException, UnreadableWorkbook {
-    XlsxRows rows = new XlsxRows(xml, strings, limits.rowChars());
     RowItems items = null;
     for (XlsxRows.Row row = rows.next(); row != null; row = rows.next()) {
       if (row.over()) {

@@ -27,15 +27,17 @@ final class XlsxRows {
 
   private final XMLStreamReader xml;
   private final SharedStrings strings;
+  private final XlsxNumbers numbers;
   private final RowText text;
   private long previous;
 
   /**
    * @param xml a worksheet part, positioned anywhere before its {@code <sheetData>}
    */
-  XlsxRows(XMLStreamReader xml, SharedStrings strings, long maxRowChars) {
+  XlsxRows(XMLStreamReader xml, SharedStrings strings, XlsxNumbers numbers, long maxRowChars) {
     this.xml = xml;
     this.strings = strings;
+    this.numbers = numbers;
     this.text = new RowText(maxRowChars);
   }
 
@@ -69,7 +71,7 @@ final class XlsxRows {
         continue;
       }
       column = column(xml.getAttributeValue(null, "r"), column, number);
-      XlsxCell cell = XlsxCell.read(xml, text, strings);
+      XlsxCell cell = XlsxCell.read(xml, text, strings, numbers);
       while (cells.size() <= column) {
         cells.add("");
       }

@@ -21,6 +21,8 @@ final class XlsxWorkbook {
 
   private static final String USUAL_SHARED_STRINGS = "xl/sharedStrings.xml";
 
+  private static final String USUAL_STYLES = "xl/styles.xml";
+
   /**
    * @param kind the last segment of the relationship's type: {@code worksheet}, {@code
    *     chartsheet}…; null if the workbook does not say where the sheet is
@@ -32,12 +34,19 @@ final class XlsxWorkbook {
     }
   }
 
+  /** What the workbook part says: its sheets, and whether it counts dates from 1904. */
+  private record Contents(List<Sheet> sheets, boolean date1904) {}
+
   private final List<Sheet> sheets;
   private final String sharedStrings;
+  private final String styles;
+  private final boolean date1904;
 
-  private XlsxWorkbook(List<Sheet> sheets, String sharedStrings) {
-    this.sheets = sheets;
+  private XlsxWorkbook(Contents contents, String sharedStrings, String styles) {
+    this.sheets = contents.sheets();
+    this.date1904 = contents.date1904();
     this.sharedStrings = sharedStrings;
+    this.styles = styles;
   }
 
   static XlsxWorkbook read(XlsxPackage xlsx) throws IOException, UnreadableWorkbook {
@@ -56,12 +65,18 @@ final class XlsxWorkbook {
               + XlsxRelationships.partOf(workbook)
               + ", which says where the sheets are, is missing or empty: is the file damaged?");
     }
-    List<Sheet> sheets = xlsx.read(workbook, xml -> readSheets(xml, relationships));
-    String sharedStrings = relationships.part("sharedStrings");
-    if (sharedStrings == null && xlsx.has(USUAL_SHARED_STRINGS)) {
-      sharedStrings = USUAL_SHARED_STRINGS;
-    }
-    return new XlsxWorkbook(sheets, sharedStrings);
+    Contents contents = xlsx.read(workbook, xml -> readSheets(xml, relationships));
+    return new XlsxWorkbook(
+        contents,
+        part(xlsx, relationships, "sharedStrings", USUAL_SHARED_STRINGS),
+        part(xlsx, relationships, "styles", USUAL_STYLES));
+  }
+
+  /** The part the relationships name, or where every program puts it; null if there is none. */
+  private static String part(
+      XlsxPackage xlsx, XlsxRelationships relationships, String type, String usual) {
+    String part = relationships.part(type);
+    return part == null && xlsx.has(usual) ? usual : part;
   }
 
   List<Sheet> sheets() {
@@ -71,6 +86,16 @@ final class XlsxWorkbook {
   /** The shared strings part, or null if the workbook has none. */
   String sharedStrings() {
     return sharedStrings;
+  }
+
+  /** The styles part, which holds the number formats, or null if the workbook has none. */
+  String styles() {
+    return styles;
+  }
+
+  /** Whether dates count from 1904-01-01 (old Excel for Mac) rather than from 1900. */
+  boolean date1904() {
+    return date1904;
   }
 
   /**
@@ -110,17 +135,22 @@ final class XlsxWorkbook {
     return sheets.isEmpty() ? "" : "; its sheets: " + names + (sheets.size() > 20 ? ", …" : "");
   }
 
-  private static List<Sheet> readSheets(XMLStreamReader xml, XlsxRelationships relationships)
+  private static Contents readSheets(XMLStreamReader xml, XlsxRelationships relationships)
       throws XMLStreamException, UnreadableWorkbook {
     if (!xml.getLocalName().equals("workbook")) {
       throw new UnreadableWorkbook(
           "its main part is a " + xml.getLocalName() + ", not a workbook: is it a spreadsheet?");
     }
     List<Sheet> sheets = new ArrayList<>();
+    boolean date1904 = false;
     while (xml.hasNext()) {
       int event = xml.next();
       if (event == XMLStreamConstants.END_ELEMENT && xml.getLocalName().equals("sheets")) {
         break;
+      }
+      if (event == XMLStreamConstants.START_ELEMENT && xml.getLocalName().equals("workbookPr")) {
+        String written = String.valueOf(xml.getAttributeValue(null, "date1904")).strip();
+        date1904 = written.equals("1") || written.equalsIgnoreCase("true");
       }
       if (event == XMLStreamConstants.START_ELEMENT && xml.getLocalName().equals("sheet")) {
         sheets.add(sheet(xml, relationships));
@@ -132,7 +162,7 @@ final class XlsxWorkbook {
         }
       }
     }
-    return sheets;
+    return new Contents(sheets, date1904);
   }
 
   private static Sheet sheet(XMLStreamReader xml, XlsxRelationships relationships) {

@@ -41,6 +41,7 @@ final class TestWorkbook {
   private final Set<String> left = new HashSet<>();
   private String workbookPart = "xl/workbook.xml";
   private String sharedStrings;
+  private boolean date1904;
 
   private TestWorkbook() {}
 
@@ -81,6 +82,32 @@ final class TestWorkbook {
   TestWorkbook sharedStringsXml(String items) {
     sharedStrings = "<sst xmlns=\"" + MAIN + "\">" + items + "</sst>";
     return this;
+  }
+
+  /** Dates counted from 1904, as old Excel for Mac wrote them ({@code workbookPr}). */
+  TestWorkbook date1904() {
+    date1904 = true;
+    return this;
+  }
+
+  /**
+   * A styles part with these number formats: {@code numFmts} as {@code id → formatCode}, and one
+   * cell style ({@code xf}) per format id in {@code cellStyles}, so {@code s="2"} is the third.
+   */
+  TestWorkbook styles(Map<Integer, String> numFmts, int... cellStyles) {
+    StringBuilder xml = new StringBuilder("<styleSheet xmlns=\"" + MAIN + "\"><numFmts>");
+    numFmts.forEach(
+        (id, code) ->
+            xml.append("<numFmt numFmtId=\"")
+                .append(id)
+                .append("\" formatCode=\"")
+                .append(escape(code).replace("\"", "&quot;"))
+                .append("\"/>"));
+    xml.append("</numFmts><cellStyleXfs><xf numFmtId=\"10\"/></cellStyleXfs><cellXfs>");
+    for (int id : cellStyles) {
+      xml.append("<xf numFmtId=\"").append(id).append("\" applyNumberFormat=\"1\"/>");
+    }
+    return part("xl/styles.xml", xml.append("</cellXfs></styleSheet>").toString());
   }
 
   /** The workbook at another part name, found only through the package's relationships. */
@@ -149,6 +176,11 @@ final class TestWorkbook {
     return "<c r=\"" + reference + "\"><v>" + value + "</v></c>";
   }
 
+  /** A number cell shown in cell style {@code style}. */
+  static String styled(String reference, int style, String value) {
+    return "<c r=\"" + reference + "\" s=\"" + style + "\"><v>" + value + "</v></c>";
+  }
+
   static String bool(String reference, boolean value) {
     return "<c r=\"" + reference + "\" t=\"b\"><v>" + (value ? 1 : 0) + "</v></c>";
   }
@@ -184,7 +216,9 @@ final class TestWorkbook {
         + MAIN
         + "\" xmlns:r=\""
         + RELATIONSHIPS
-        + "\"><bookViews><workbookView activeTab=\"0\"/></bookViews><sheets>"
+        + "\">"
+        + (date1904 ? "<workbookPr date1904=\"1\"/>" : "")
+        + "<bookViews><workbookView activeTab=\"0\"/></bookViews><sheets>"
         + sheetList
         + "</sheets><calcPr calcId=\"191029\"/></workbook>";
   }

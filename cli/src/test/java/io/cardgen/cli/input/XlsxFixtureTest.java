@@ -130,6 +130,51 @@ class XlsxFixtureTest {
     assertThat(key(workbook)).isEqualTo(key(csv));
   }
 
+  /**
+   * {@code xlsx/openpyxl-formats.xlsx}, written by the same openpyxl, holds numbers in formatted
+   * cells: a percentage, dates (one with a time), a number to one decimal, roubles, times of day,
+   * durations and a barcode. It was made with:
+   *
+   * <pre>
+   * wb = openpyxl.Workbook(); ws = wb.active; ws.title = "Товары"
+   * ws.append(["sku", "short_description", "product_facts.discount", "product_facts.arrival",
+   *            "product_facts.weight_kg", "product_facts.price", "product_facts.opens_at",
+   *            "product_facts.charge_time", "product_facts.barcode"])
+   * ws.append(["mug-1", "Кружка", 0.15, datetime.date(2024, 3, 8), 0.35, 990.456,
+   *            datetime.time(9, 30), datetime.timedelta(hours=36), 4601234567890])
+   * ws.append(["vase-2", "Ваза", 0.125, datetime.datetime(2024, 12, 31, 18, 45), 2.6, 1500,
+   *            datetime.time(21, 0, 15), datetime.timedelta(minutes=90), 4601234567891])
+   * for row in ws.iter_rows(min_row=2):
+   *     row[2].number_format = "0%"
+   *     row[3].number_format = "DD.MM.YYYY" if row[0].value == "mug-1" else "dd.mm.yyyy hh:mm"
+   *     row[4].number_format = "0.0"
+   *     row[5].number_format = '#,##0.00\\ "₽"'
+   *     row[6].number_format = "h:mm" if row[0].value == "mug-1" else "h:mm:ss"
+   *     row[7].number_format = "[h]:mm"
+   *     row[8].number_format = "0"
+   * wb.properties.created = wb.properties.modified = datetime.datetime(2025, 1, 1)
+   * wb.save("openpyxl-formats.xlsx")
+   * </pre>
+   */
+  @Test
+  void showsTheFormattedNumbersOfAWorkbookOpenpyxlWrote() throws Exception {
+    Path formats = Path.of(getClass().getResource("/xlsx/openpyxl-formats.xlsx").toURI());
+    try (PreparedBatch prepared = BatchFiles.prepare(formats, options(null))) {
+      assertThat(requests(prepared))
+          .containsExactly(
+              "{\"custom_id\":\"mug-1\",\"request\":{\"product_facts\":{"
+                  + "\"arrival\":\"2024-03-08\",\"barcode\":\"4601234567890\","
+                  + "\"charge_time\":\"36:00\",\"discount\":\"15%\",\"opens_at\":\"09:30\","
+                  + "\"price\":\"990.46\",\"weight_kg\":\"0.4\"},"
+                  + "\"short_description\":\"Кружка\"}}",
+              "{\"custom_id\":\"vase-2\",\"request\":{\"product_facts\":{"
+                  + "\"arrival\":\"2024-12-31 18:45\",\"barcode\":\"4601234567891\","
+                  + "\"charge_time\":\"1:30\",\"discount\":\"13%\",\"opens_at\":\"21:00:15\","
+                  + "\"price\":\"1500\",\"weight_kg\":\"2.6\"},"
+                  + "\"short_description\":\"Ваза\"}}");
+    }
+  }
+
   private Path fixture() throws URISyntaxException {
     return Path.of(getClass().getResource("/xlsx/openpyxl-products.xlsx").toURI());
   }

@@ -7,6 +7,7 @@ import static io.cardgen.cli.input.TestWorkbook.inline;
 import static io.cardgen.cli.input.TestWorkbook.number;
 import static io.cardgen.cli.input.TestWorkbook.row;
 import static io.cardgen.cli.input.TestWorkbook.shared;
+import static io.cardgen.cli.input.TestWorkbook.styled;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -61,17 +62,66 @@ class XlsxItemsTest {
 
   @Test
   void writesNumbersInPlainNotationAndIntegersWithoutAFraction() throws IOException {
-    String[] written = {"500", "500.0", "5E+2", "0.25", "1.50", "1E-3", "-0", "12345678901234567"};
-    List<String> rows = new ArrayList<>();
-    rows.add(row(1, inline("A1", "short_description"), inline("B1", "product_facts.n")));
-    for (int i = 0; i < written.length; i++) {
-      rows.add(row(i + 2, inline("A" + (i + 2), "Кружка"), number("B" + (i + 2), written[i])));
-    }
-    Path file = aWorkbook().sheet("Лист1", rows.toArray(String[]::new)).writeTo(xlsx());
+    String[] written = {"500", "500.0", "5E+2", "0.25", "1.50", "1E-3", "-0", "4601234567890"};
+    assertThat(sentAsFacts(written))
+        .containsExactly("500", "500", "500", "0.25", "1.5", "0.001", "0", "4601234567890");
+  }
 
-    assertThat(items(file))
-        .extracting(item -> item.path("request").path("product_facts").path("n").asString())
-        .containsExactly("500", "500", "500", "0.25", "1.5", "0.001", "0", "12345678901234567");
+  @Test
+  void showsANumberWrittenOutInFullToTheFifteenDigitsExcelKeeps() throws IOException {
+    // Excel writes a binary fraction with 17 digits: 2.3 is stored as 2.2999999999999998
+    String[] written = {"2.2999999999999998", "0.30000000000000004", "12345678901234567"};
+    assertThat(sentAsFacts(written)).containsExactly("2.3", "0.3", "12345678901234600");
+  }
+
+  @Test
+  void showsNumbersAsTheirCellStylesFormatThem() throws IOException {
+    Path file =
+        aWorkbook()
+            .styles(Map.of(164, "dd.mm.yyyy", 165, "0.0"), 0, 9, 164, 165, 22)
+            .sheet(
+                "Лист1",
+                row(
+                    1,
+                    inline("A1", "short_description"),
+                    inline("B1", "product_facts.discount"),
+                    inline("C1", "product_facts.arrival"),
+                    inline("D1", "product_facts.weight_kg"),
+                    inline("E1", "product_facts.updated"),
+                    inline("F1", "product_facts.plain"),
+                    inline("G1", "product_facts.unknown_style")),
+                row(
+                    2,
+                    inline("A2", "Кружка"),
+                    styled("B2", 1, "0.15"),
+                    styled("C2", 2, "45359"),
+                    styled("D2", 3, "0.35"),
+                    styled("E2", 4, "45359.5"),
+                    styled("F2", 0, "0.15"),
+                    styled("G2", 99, "0.15")))
+            .writeTo(xlsx());
+
+    assertThat(items(file).get(0).path("request").path("product_facts").toString())
+        .isEqualTo(
+            "{\"arrival\":\"2024-03-08\",\"discount\":\"15%\",\"plain\":\"0.15\","
+                + "\"unknown_style\":\"0.15\",\"updated\":\"2024-03-08 12:00\","
+                + "\"weight_kg\":\"0.4\"}");
+  }
+
+  @Test
+  void countsDatesFrom1904WhenTheWorkbookSaysSo() throws IOException {
+    Path file =
+        aWorkbook()
+            .date1904()
+            .styles(Map.of(), 0, 14)
+            .sheet(
+                "Лист1",
+                row(1, inline("A1", "short_description"), inline("B1", "product_facts.arrival")),
+                row(2, inline("A2", "Кружка"), styled("B2", 1, "43897")))
+            .writeTo(xlsx());
+
+    assertThat(items(file).get(0).path("request").path("product_facts").path("arrival").asString())
+        .isEqualTo("2024-03-08");
   }
 
   @Test
@@ -397,6 +447,19 @@ class XlsxItemsTest {
 
   private Path xlsx() {
     return dir.resolve("products.xlsx");
+  }
+
+  /** The facts sent for number cells written as {@code written}, one row each. */
+  private List<String> sentAsFacts(String... written) throws IOException {
+    List<String> rows = new ArrayList<>();
+    rows.add(row(1, inline("A1", "short_description"), inline("B1", "product_facts.n")));
+    for (int i = 0; i < written.length; i++) {
+      rows.add(row(i + 2, inline("A" + (i + 2), "Кружка"), number("B" + (i + 2), written[i])));
+    }
+    Path file = aWorkbook().sheet("Лист1", rows.toArray(String[]::new)).writeTo(xlsx());
+    return items(file).stream()
+        .map(item -> item.path("request").path("product_facts").path("n").asString())
+        .toList();
   }
 
   private List<JsonNode> items(Path file) throws IOException {

@@ -155,6 +155,45 @@ class XlsxSafetyTest {
   }
 
   @Test
+  void theStylesPartIsBoundedInWhatItMakesUsHold() throws IOException {
+    String longFormat = "0".repeat(XlsxNumbers.MAX_FORMAT_CHARS + 1);
+    Path longCode =
+        aWorkbook()
+            .styles(Map.of(164, longFormat), 164)
+            .sheet("Лист1", row(1, inline("A1", "short_description")))
+            .writeTo(dir.resolve("format.xlsx"));
+    Path manyStyles =
+        aWorkbook()
+            .styles(Map.of(), new int[XlsxNumbers.MAX_STYLES + 1])
+            .sheet("Лист1", row(1, inline("A1", "short_description")))
+            .writeTo(dir.resolve("styles.xlsx"));
+
+    xlsx(longCode, XlsxLimits.DEFAULT).read(this::take, problems);
+    // 65 537 identical styles compress far better than the ratio a real part has
+    XlsxLimits usual = XlsxLimits.DEFAULT;
+    XlsxLimits noRatio =
+        new XlsxLimits(
+            usual.partBytes(),
+            usual.totalBytes(),
+            Integer.MAX_VALUE,
+            usual.sharedChars(),
+            usual.sharedStrings(),
+            usual.rowChars());
+    xlsx(manyStyles, noRatio).read(this::take, problems);
+
+    assertThat(problems())
+        .containsExactly(
+            new InputProblem(
+                "format.xlsx",
+                "a number format of the workbook is longer than 1024 characters: is the file"
+                    + " damaged?"),
+            new InputProblem(
+                "styles.xlsx",
+                "the workbook declares more than 65536 cell styles: is it damaged?"));
+    assertThat(taken).isEmpty();
+  }
+
+  @Test
   void aZipBombIsRefusedByItsRatioLongBeforeItIsInflated() throws IOException {
     Path file = withHugeSheet(aWorkbook().sheet("Лист1").writeTo(dir.resolve("products.xlsx")));
     long compressed;
