@@ -8,6 +8,7 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -22,7 +23,7 @@ import org.apache.commons.csv.CSVRecord;
  */
 final class CsvItems implements ItemSource {
 
-  /** The delimiter is guessed from at most this much of the header row. */
+  /** The delimiter is guessed from at most this much of the file's start. */
   private static final int HEADER_SAMPLE = 64 * 1024;
 
   private final Path file;
@@ -58,50 +59,64 @@ final class CsvItems implements ItemSource {
       skipByteOrderMark(reader);
       char separator = delimiter != null ? delimiter : guessDelimiter(reader);
       CSVFormat format =
-          CSVFormat.RFC4180
-              .builder()
-              .setDelimiter(separator)
-              .setHeader()
-              .setSkipHeaderRecord(true)
-              .setIgnoreEmptyLines(true)
-              .setAllowMissingColumnNames(true)
-              .get();
+          CSVFormat.RFC4180.builder().setDelimiter(separator).setIgnoreEmptyLines(true).get();
       RowLimit limited = new RowLimit(reader, maxRowChars);
-      CSVParser parser;
-      try {
-        parser = CSVParser.builder().setReader(limited).setFormat(format).get();
-      } catch (RowLimit.TooLong tooLong) {
-        tooLong(problems, 1, 1);
-        return;
+      try (CSVParser parser = CSVParser.builder().setReader(limited).setFormat(format).get()) {
+        readRows(parser, limited, sink, problems);
       }
-      try (parser) {
-        RowItems items =
-            RowItems.under(
-                1, parser.getHeaderNames(), "is the delimiter right?", photos, warnings, problems);
+    }
+  }
+
+  private void readRows(CSVParser parser, RowLimit limited, ItemSink sink, Problems problems)
+      throws IOException {
+    String hint =
+        "is the delimiter right? The header, the row that names the columns, must be among the"
+            + " first "
+            + (HeaderSearch.MAX_ROWS_ABOVE + 1)
+            + " filled rows";
+    RowItems items = null;
+    HeaderSearch header = new HeaderSearch();
+    Iterator<CSVRecord> records = parser.iterator();
+    long row = 0;
+    while (true) {
+      limited.nextRow();
+      long line = parser.getCurrentLineNumber() + 1;
+      try {
+        if (!records.hasNext()) {
+          break;
+        }
+      } catch (UncheckedIOException failed) {
+        if (failed.getCause() instanceof RowLimit.TooLong) {
+          tooLong(problems, row + 1, line);
+          return;
+        }
+        throw failed;
+      }
+      CSVRecord record = records.next();
+      row = record.getRecordNumber();
+      List<String> cells = record.toList();
+      if (items != null) {
+        items.add(row, cells, sink, problems);
+      } else if (RowItems.isBlank(cells)) {
+        continue;
+      } else if (header.isHeader(row, cells)) {
+        if (header.passedAny()) {
+          warnings.accept(header.passedOver(row));
+        }
+        items = RowItems.under(row, cells, hint, photos, warnings, problems);
         if (items == null) {
           return;
         }
-        Iterator<CSVRecord> records = parser.iterator();
-        long row = 1;
-        while (true) {
-          limited.nextRow();
-          long line = parser.getCurrentLineNumber() + 1;
-          try {
-            if (!records.hasNext()) {
-              return;
-            }
-          } catch (UncheckedIOException failed) {
-            if (failed.getCause() instanceof RowLimit.TooLong) {
-              tooLong(problems, row + 1, line);
-              return;
-            }
-            throw failed;
-          }
-          CSVRecord record = records.next();
-          row = record.getRecordNumber() + 1;
-          items.add(row, record.toList(), sink, problems);
-        }
+      } else if (header.givenUp()) {
+        break;
       }
+    }
+    if (items == null) {
+      RowItems.noDescription(
+          header.passedAny() ? header.firstRow() : 1,
+          header.passedAny() ? header.firstCells() : List.of(),
+          hint,
+          problems);
     }
   }
 
@@ -126,33 +141,42 @@ final class CsvItems implements ItemSource {
     }
   }
 
-  /** The most frequent of {@code , ; TAB} outside quotes in the header row (its first 64 KiB). */
+  /**
+   * The most frequent of {@code , ; TAB} outside quotes in the first line that has any of them,
+   * among the lines a header may take to appear ({@link HeaderSearch}) in the first 64 KiB: a title
+   * line typed by hand above the header has none. Quotes run across lines, as a cell's line breaks
+   * do.
+   */
   static char guessDelimiter(BufferedReader reader) throws IOException {
-    String header = firstLine(reader);
-    if (header == null) {
-      return ',';
-    }
-    int commas = 0;
-    int semicolons = 0;
-    int tabs = 0;
+    String sample = sample(reader);
+    int[] counts = new int[3];
     boolean quoted = false;
-    for (char c : header.toCharArray()) {
+    int lines = 0;
+    for (int at = 0; at < sample.length(); at++) {
+      char c = sample.charAt(at);
       if (c == '"') {
         quoted = !quoted;
+      } else if (!quoted && (c == '\n' || c == '\r')) {
+        if (counts[0] + counts[1] + counts[2] > 0 || ++lines > HeaderSearch.MAX_ROWS_ABOVE) {
+          break;
+        }
       } else if (!quoted) {
-        commas += c == ',' ? 1 : 0;
-        semicolons += c == ';' ? 1 : 0;
-        tabs += c == '\t' ? 1 : 0;
+        counts[0] += c == ',' ? 1 : 0;
+        counts[1] += c == ';' ? 1 : 0;
+        counts[2] += c == '\t' ? 1 : 0;
       }
     }
+    int commas = counts[0];
+    int semicolons = counts[1];
+    int tabs = counts[2];
     if (semicolons > commas && semicolons >= tabs) {
       return ';';
     }
     return tabs > commas && tabs > semicolons ? '\t' : ',';
   }
 
-  /** Up to {@link #HEADER_SAMPLE} characters of the first line, left unread; null if empty. */
-  private static String firstLine(BufferedReader reader) throws IOException {
+  /** Up to {@link #HEADER_SAMPLE} characters of the file, left unread. */
+  private static String sample(BufferedReader reader) throws IOException {
     char[] sample = new char[HEADER_SAMPLE];
     int length = 0;
     reader.mark(sample.length);
@@ -164,13 +188,6 @@ final class CsvItems implements ItemSource {
       length += read;
     }
     reader.reset();
-    if (length == 0) {
-      return null;
-    }
-    int end = 0;
-    while (end < length && sample[end] != '\n' && sample[end] != '\r') {
-      end++;
-    }
-    return new String(sample, 0, end);
+    return new String(sample, 0, length);
   }
 }

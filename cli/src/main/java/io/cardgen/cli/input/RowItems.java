@@ -37,12 +37,7 @@ final class RowItems {
       Problems problems) {
     SheetColumns columns = SheetColumns.of(header);
     if (!columns.has("short_description")) {
-      problems.add(
-          "row " + row,
-          "no short_description (описание) column (found: "
-              + header.stream().filter(name -> !name.isBlank()).collect(Collectors.joining(", "))
-              + "); "
-              + hint);
+      noDescription(row, header, hint, problems);
       return null;
     }
     if (!columns.repeated.isEmpty()) {
@@ -57,6 +52,16 @@ final class RowItems {
       warnings.accept("ignoring columns: " + String.join(", ", columns.ignored));
     }
     return new RowItems(columns, photos);
+  }
+
+  /** The problem of a sheet whose header, taken to be {@code header}, lacks the required column. */
+  static void noDescription(long row, List<String> header, String hint, Problems problems) {
+    problems.add(
+        "row " + row,
+        "no short_description (описание) column (found: "
+            + header.stream().filter(name -> !name.isBlank()).collect(Collectors.joining(", "))
+            + "); "
+            + hint);
   }
 
   /** Whether the cell in column {@code index} (0-based) feeds the request. */

@@ -76,6 +76,14 @@ final class XlsxItems implements ItemSource {
       XlsxRows rows, String sheet, String others, ItemSink sink, Problems problems)
       throws XMLStreamException, IOException, UnreadableWorkbook {
     RowItems items = null;
+    HeaderSearch header = new HeaderSearch();
+    String hint =
+        "the header, the row that names the columns, must be among the first "
+            + (HeaderSearch.MAX_ROWS_ABOVE + 1)
+            + " filled rows of the sheet «"
+            + sheet
+            + "»"
+            + others;
     for (XlsxRows.Row row = rows.next(); row != null; row = rows.next()) {
       if (row.over()) {
         tooLong(row.number(), problems);
@@ -86,16 +94,24 @@ final class XlsxItems implements ItemSource {
         if (!faulty(row, items, problems)) {
           items.add(row.number(), row.cells(), sink, problems);
         }
-      } else if (!RowItems.isBlank(row.cells())) {
-        String hint = "the header must be the first filled row of the sheet «" + sheet + "»";
-        items =
-            RowItems.under(row.number(), row.cells(), hint + others, photos, warnings, problems);
+      } else if (RowItems.isBlank(row.cells())) {
+        continue;
+      } else if (header.isHeader(row.number(), row.cells())) {
+        if (header.passedAny()) {
+          warnings.accept(header.passedOver(row.number()));
+        }
+        items = RowItems.under(row.number(), row.cells(), hint, photos, warnings, problems);
         if (items == null) {
           return null;
         }
+      } else if (header.givenUp()) {
+        RowItems.noDescription(header.firstRow(), header.firstCells(), hint, problems);
+        return null;
       }
     }
-    if (items == null) {
+    if (items == null && header.passedAny()) {
+      RowItems.noDescription(header.firstRow(), header.firstCells(), hint, problems);
+    } else if (items == null) {
       problems.add(file.getFileName().toString(), "the sheet «" + sheet + "» is empty" + others);
     }
     return null;

@@ -234,6 +234,30 @@ class BatchFilesTest {
                     .containsExactly("line 2", "line 3"));
   }
 
+  @Test
+  void passesOverTitleLinesAboveTheHeaderOfACsvExport() throws IOException {
+    // Excel's "CSV (semicolon)" export of a sheet with a title, a blank row and a note
+    Path export = dir.resolve("price.csv");
+    Files.writeString(
+        export,
+        "Прайс-лист, весна 2026;;\n;;\nЦены с НДС;;\nАртикул;Описание;Цена\nmug-1;Кружка;990\n");
+    // typed by hand: a title without any delimiter, then the header
+    Path typed = dir.resolve("typed.csv");
+    Files.writeString(typed, "Новинки\nsku;short_description\nvase-2;Ваза\n");
+
+    try (PreparedBatch prepared =
+        BatchFiles.prepare(export, options(StandardCharsets.UTF_8, Map.of()))) {
+      assertThat(prepared.origins()).containsExactly("row 5 (mug-1)");
+      assertThat(prepared.warnings())
+          .containsExactly(
+              "reading row 4 as the header; rows 1–3 above it (a title or a note) are not read",
+              "ignoring columns: цена");
+    }
+    assertThat(items(typed, options(StandardCharsets.UTF_8, Map.of())))
+        .extracting(item -> item.path("request").path("short_description").asString())
+        .containsExactly("Ваза");
+  }
+
   private List<JsonNode> items(String extension, String content) throws IOException {
     Path file = dir.resolve("input." + extension);
     Files.writeString(file, content);

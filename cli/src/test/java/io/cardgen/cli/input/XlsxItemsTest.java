@@ -399,9 +399,49 @@ class XlsxItemsTest {
         .containsExactly(
             new InputProblem(
                 "row 2",
-                "no short_description (описание) column (found: Заполните лист «Товары»); the header must"
-                    + " be the first filled row of the sheet «Инструкция»; its sheets:"
-                    + " Инструкция, Товары; choose with --sheet"));
+                "no short_description (описание) column (found: Заполните лист «Товары»); the"
+                    + " header, the row that names the columns, must be among the first 11 filled"
+                    + " rows of the sheet «Инструкция»; its sheets: Инструкция, Товары; choose with"
+                    + " --sheet"));
+  }
+
+  @Test
+  void passesOverATitleAndANoteAboveTheHeaderWithAWarning() throws IOException {
+    Path file =
+        aWorkbook()
+            .sheet(
+                "Прайс",
+                row(1, inline("A1", "Прайс-лист, весна 2026")),
+                row(2, inline("A2", "Цены с НДС"), inline("C2", "обновлено 01.03")),
+                row(4, inline("A4", "Артикул"), inline("B4", "Описание")),
+                row(5, inline("A5", "mug-1"), inline("B5", "Кружка")))
+            .writeTo(xlsx());
+
+    assertThat(items(file))
+        .extracting(item -> item.path("custom_id").asString())
+        .containsExactly("mug-1");
+    assertThat(warnings)
+        .containsExactly(
+            "reading row 4 as the header; rows 1–3 above it (a title or a note) are not read");
+  }
+
+  @Test
+  void takesTheFirstFilledRowForTheHeaderWhenNoneOfTheFirstElevenNamesTheColumn()
+      throws IOException {
+    List<String> rows = new ArrayList<>();
+    for (int number = 1; number <= HeaderSearch.MAX_ROWS_ABOVE + 1; number++) {
+      rows.add(row(number, inline("A" + number, "sku"), inline("B" + number, "name")));
+    }
+    rows.add(row(20, inline("A20", "sku"), inline("B20", "short_description")));
+    Path file = aWorkbook().sheet("Лист1", rows.toArray(String[]::new)).writeTo(xlsx());
+
+    assertThat(problems(file))
+        .containsExactly(
+            new InputProblem(
+                "row 1",
+                "no short_description (описание) column (found: sku, name); the header, the row"
+                    + " that names the columns, must be among the first 11 filled rows of the sheet"
+                    + " «Лист1»"));
   }
 
   @Test
