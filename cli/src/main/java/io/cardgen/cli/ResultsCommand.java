@@ -3,6 +3,7 @@ package io.cardgen.cli;
 import io.cardgen.cli.api.Batch;
 import io.cardgen.cli.api.BatchApi;
 import io.cardgen.cli.results.ResultsFile;
+import io.cardgen.cli.results.ResultsWorkbook;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -17,8 +18,9 @@ import picocli.CommandLine.Parameters;
     name = "results",
     mixinStandardHelpOptions = true,
     description = {
-      "Download a batch's results to a .jsonl or .csv file.",
-      "JSONL keeps the service's lines as sent; CSV flattens them for a spreadsheet.",
+      "Download a batch's results to a .jsonl, .csv or .xlsx file.",
+      "JSONL keeps the service's lines as sent; CSV and XLSX flatten them for a spreadsheet",
+      "(an .xlsx keeps its download beside it, as FILE.jsonl).",
       "Run it again to continue an interrupted download or to fetch items finished since;",
       "a file is only continued with the --status it was downloaded with."
     })
@@ -33,7 +35,7 @@ final class ResultsCommand extends BatchApiCommand implements Callable<Integer> 
       names = {"-o", "--output"},
       paramLabel = "FILE",
       required = true,
-      description = "cards.jsonl or cards.csv")
+      description = "cards.jsonl, cards.csv or cards.xlsx")
   Path output;
 
   @Option(
@@ -53,12 +55,20 @@ final class ResultsCommand extends BatchApiCommand implements Callable<Integer> 
     CliContext context = context();
     BatchApi api = api();
     PrintStream err = context.err();
-    try (ResultsFile file = ResultsFile.open(output, overwrite, status)) {
+    boolean workbook = ResultsWorkbook.isFor(output);
+    Path download = workbook ? ResultsWorkbook.downloadOf(output) : output;
+    if (workbook) {
+      ResultsWorkbook.checkReplaceable(output, overwrite);
+    }
+    try (ResultsFile file = ResultsFile.open(download, overwrite, status)) {
       if (file.resumedAfter() > 0) {
-        err.println("Resuming " + output + " after seq " + file.resumedAfter());
+        err.println("Resuming " + download + " after seq " + file.resumedAfter());
       }
       api.results(id, file.resumedAfter(), status, file);
-      err.println("Wrote " + file.written() + " new result(s) to " + output);
+      err.println("Wrote " + file.written() + " new result(s) to " + download);
+    }
+    if (workbook) {
+      writeWorkbook(download, err);
     }
     Batch now = api.get(id);
     if (!now.isFinished()) {
@@ -73,5 +83,23 @@ final class ResultsCommand extends BatchApiCommand implements Callable<Integer> 
               + " finished): run this again later for the rest");
     }
     return Exit.OK.code;
+  }
+
+  private void writeWorkbook(Path download, PrintStream err) throws IOException {
+    int shortened = ResultsWorkbook.write(download, output);
+    err.println(
+        "Wrote "
+            + output
+            + " from "
+            + download
+            + " (keep it: the next run fetches only new results)");
+    if (shortened > 0) {
+      err.println(
+          "warning: "
+              + shortened
+              + " cell(s) were longer than Excel's 32 767 characters and were cut short; "
+              + download
+              + " has them whole");
+    }
   }
 }

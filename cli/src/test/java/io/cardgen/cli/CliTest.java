@@ -2,7 +2,9 @@ package io.cardgen.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.cli.results.CardsXlsx;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -106,6 +108,56 @@ class CliTest {
     assertThat(resumed.err()).contains("Resuming " + cards + " after seq 6");
     assertThat(api.queries).contains("after=6");
     assertThat(seqs(cards)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+  }
+
+  @Test
+  void downloadsAWorkbookAndWritesItAnewWithWhatFinishedSince() throws IOException {
+    Path csv = products(12, 0);
+    String id = cli.run("batch", "submit", csv.toString()).firstLine();
+    api.itemsPerPoll = 6;
+    cli.run("batch", "list"); // nothing finishes on a listing
+    api.batch(id).advance(6);
+    Path cards = dir.resolve("cards.xlsx");
+
+    CliRunner.Run first = cli.run("batch", "results", id, "-o", cards.toString());
+
+    assertThat(first.exit()).as(first.err()).isZero();
+    assertThat(first.err()).contains("Wrote " + cards + " from " + cards + ".jsonl");
+    assertThat(CardsXlsx.rows(cards)).hasSize(7);
+    assertThat(CardsXlsx.rows(cards).get(0)).isEqualTo(CardsXlsx.HEADER);
+    assertThat(seqs(dir.resolve("cards.xlsx.jsonl"))).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+    assertThat(cli.run("batch", "watch", id).exit()).isZero();
+
+    CliRunner.Run second = cli.run("batch", "results", id, "-o", cards.toString());
+
+    assertThat(second.exit()).as(second.err()).isZero();
+    assertThat(api.queries).contains("after=6");
+    List<List<String>> rows = CardsXlsx.rows(cards);
+    assertThat(rows).hasSize(13);
+    assertThat(rows.subList(1, 13))
+        .extracting(row -> row.get(1))
+        .containsExactly(
+            "sku-1", "sku-2", "sku-3", "sku-4", "sku-5", "sku-6", "sku-7", "sku-8", "sku-9",
+            "sku-10", "sku-11", "sku-12");
+    assertThat(rows.get(1).get(CardsXlsx.HEADER.indexOf("description")))
+        .isEqualTo("Описание, с запятой и \"кавычками\"\nи второй строкой");
+  }
+
+  @Test
+  void neverReplacesASpreadsheetItDidNotWrite() throws IOException {
+    String id = cli.run("batch", "submit", products(2, 0).toString(), "--wait").firstLine();
+    Path mine = dir.resolve("products.xlsx");
+    try (InputStream fixture = getClass().getResourceAsStream("/xlsx/openpyxl-products.xlsx")) {
+      Files.copy(fixture, mine);
+    }
+    byte[] before = Files.readAllBytes(mine);
+
+    CliRunner.Run results = cli.run("batch", "results", id, "-o", mine.toString());
+
+    assertThat(results.exit()).isEqualTo(1);
+    assertThat(results.err()).contains("is not a results workbook written by cardgen");
+    assertThat(Files.readAllBytes(mine)).isEqualTo(before);
+    assertThat(dir.resolve("products.xlsx.jsonl")).doesNotExist();
   }
 
   @Test

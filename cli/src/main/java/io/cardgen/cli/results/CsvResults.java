@@ -43,7 +43,16 @@ final class CsvResults {
     return List.copyOf(header);
   }
 
+  /** The row of a result as a CSV carries it: every text made safe for a spreadsheet program. */
   static List<String> row(JsonNode result) {
+    return texts(result).stream().map(CsvResults::forSpreadsheet).toList();
+  }
+
+  /**
+   * The cells of a result's row as they are, lists joined by line breaks, every line break a bare
+   * LF.
+   */
+  static List<String> texts(JsonNode result) {
     JsonNode card = result.path("card");
     JsonNode error = result.path("error");
     List<String> row = new ArrayList<>(HEADER.size());
@@ -59,8 +68,8 @@ final class CsvResults {
   }
 
   /**
-   * A cell's text with every line break as a bare LF: CRLF is reserved for record ends (see {@link
-   * ResultFormat#CSV}).
+   * A cell's text with every line break as a bare LF: CRLF is reserved for a CSV's record ends (see
+   * {@link ResultFormat#CSV}), and a spreadsheet cell breaks its lines at LF.
    */
   private static String text(JsonNode node) {
     if (node == null || node.isNull() || node.isMissingNode()) {
@@ -74,7 +83,7 @@ final class CsvResults {
     } else {
       text = node.isValueNode() ? node.asString("") : node.toString();
     }
-    return forSpreadsheet(text.replace("\r\n", "\n").replace('\r', '\n'));
+    return text.replace("\r\n", "\n").replace('\r', '\n');
   }
 
   /**
