@@ -2,6 +2,7 @@ package io.cardgen.gateway.batch;
 
 import io.cardgen.common.net.AddressPolicy;
 import io.cardgen.common.net.Cidr;
+import io.cardgen.common.net.Ports;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -60,6 +61,7 @@ class WebhookAddress {
         || uri.getHost() == null
         || uri.getRawUserInfo() != null
         || uri.getRawFragment() != null
+        || !Ports.connectable(uri)
         || !(scheme.equals("https") || scheme.equals("http"))) {
       return false;
     }

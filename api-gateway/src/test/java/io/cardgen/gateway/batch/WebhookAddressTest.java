@@ -46,6 +46,13 @@ class WebhookAddressTest {
   }
 
   @Test
+  void anAddressWithAPortNoConnectionCanUseIsRefused() {
+    assertThat(address.permits("https://hooks.example:99999/cardgen")).isFalse();
+    assertThat(address.permits("https://hooks.example:0/cardgen")).isFalse();
+    assertThat(address.permits("https://hooks.example:8443/cardgen")).isTrue();
+  }
+
+  @Test
   void plainHttpToAHostThatDoesNotResolveIsRefused() {
     assertThat(address.permits("http://not-yet.example/cardgen")).isFalse();
   }

@@ -1,5 +1,6 @@
 package io.cardgen.common.photo;
 
+import io.cardgen.common.net.Ports;
 import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -73,6 +74,15 @@ public final class ImageUrlDecoder {
     }
     if (uri.getHost() == null) {
       return new ImageUrl.Invalid("link without a host");
+    }
+    if (!Ports.connectable(uri)) {
+      return new ImageUrl.Invalid("port out of range");
+    }
+    if (uri.getHost().contains("%")) {
+      // [fe80::1%25eth0] names an interface of the machine that reads it: only link-local
+      // addresses have zones, and InetAddress fails on an unknown one as if DNS did, so the link
+      // would pass as "may resolve later" and fail only at the worker.
+      return new ImageUrl.Invalid("IPv6 address with a zone");
     }
     if (isNumericButNotDottedDecimal(uri.getHost())) {
       // Browsers read 0x7f000001, 0177.0.0.1, 2130706433 or 127.1 as 127.0.0.1 (the WHATWG URL

@@ -153,6 +153,20 @@ class ImageUrlDecoderTest {
   }
 
   @Test
+  void refusesAPortNoConnectionCanUseAndAnIpv6Zone() {
+    assertThat(decoder.decode("http://93.184.216.34:99999/a.jpg"))
+        .isEqualTo(new ImageUrl.Invalid("port out of range"));
+    assertThat(decoder.decode("http://example.com:65536/a.jpg"))
+        .isEqualTo(new ImageUrl.Invalid("port out of range"));
+    assertThat(decoder.decode("http://example.com:0/a.jpg"))
+        .isEqualTo(new ImageUrl.Invalid("port out of range"));
+    assertThat(decoder.decode("http://[fe80::1%25eth0]/a.jpg"))
+        .isEqualTo(new ImageUrl.Invalid("IPv6 address with a zone"));
+    assertThat(decoder.decode("http://example.com:65535/a.jpg")).isInstanceOf(ImageUrl.Link.class);
+    assertThat(decoder.decode("https://example.com:8443/a.jpg")).isInstanceOf(ImageUrl.Link.class);
+  }
+
+  @Test
   void refusesOtherSchemesAndOddLinks() {
     for (String value :
         new String[] {

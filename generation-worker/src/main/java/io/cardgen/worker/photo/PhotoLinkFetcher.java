@@ -1,5 +1,6 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.common.net.Ports;
 import io.cardgen.common.photo.PhotoLimits;
 import io.cardgen.worker.photo.CheckedDnsResolver.RefusedAddressException;
 import java.io.IOException;
@@ -78,7 +79,14 @@ public final class PhotoLinkFetcher implements AutoCloseable {
       if (problem != null) {
         return new FetchOutcome.Refused(problem);
       }
-      Hop hop = exchange(target, deadline);
+      Hop hop;
+      try {
+        hop = exchange(target, deadline);
+      } catch (IllegalArgumentException unrequestable) {
+        // HttpCore refuses to build some requests that URI parses (a port out of range was one):
+        // the same link fails the same way at every attempt, so it is refused, not retried.
+        return new FetchOutcome.Refused("the link cannot be requested");
+      }
       if (hop instanceof Hop.Done done) {
         return done.outcome();
       }
@@ -163,6 +171,9 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     }
     if (target.getHost() == null || target.getRawUserInfo() != null) {
       return "link without a host or with credentials";
+    }
+    if (!Ports.connectable(target)) {
+      return "port out of range";
     }
     return null;
   }

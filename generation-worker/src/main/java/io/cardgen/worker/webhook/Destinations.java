@@ -2,6 +2,7 @@ package io.cardgen.worker.webhook;
 
 import io.cardgen.common.net.AddressPolicy;
 import io.cardgen.common.net.Cidr;
+import io.cardgen.common.net.Ports;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -52,6 +53,9 @@ final class Destinations {
     String host = uri.getHost();
     if (host == null || uri.getRawUserInfo() != null) {
       return new Refused("the URL needs a host and no user info");
+    }
+    if (!Ports.connectable(uri)) {
+      return new Refused("port out of range");
     }
     InetAddress[] addresses;
     try {

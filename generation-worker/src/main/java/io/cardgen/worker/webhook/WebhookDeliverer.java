@@ -165,34 +165,49 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
   }
 
   private void attempt(DueWebhook delivery) {
+    AttemptOutcome outcome;
     try {
-      Instant now = clock.instant();
-      long timestamp = now.getEpochSecond();
-      List<WebhookSecret> signing;
-      try {
-        signing = secrets.signingAt(delivery.accountId(), now);
-      } catch (UnreadableSecretException unreadable) {
-        record(delivery, new AttemptOutcome.Unsigned(unreadable.getMessage()));
-        return;
-      }
-      Map<String, String> headers =
-          Map.of(
-              "webhook-id", delivery.id().toString(),
-              "webhook-timestamp", Long.toString(timestamp),
-              "webhook-signature",
-                  WebhookSignature.header(
-                      signing, delivery.id().toString(), timestamp, delivery.payload()));
-      long started = System.nanoTime();
-      AttemptOutcome outcome = sender.send(delivery.url(), headers, delivery.payload());
-      if (!(outcome instanceof AttemptOutcome.RefusedAddress)) {
-        metrics.exchanged(Duration.ofNanos(System.nanoTime() - started));
-      }
-      record(delivery, outcome);
+      outcome = exchange(delivery);
     } catch (RuntimeException failure) {
-      // The lease runs out and another attempt follows; nothing here may leak the payload.
+      // Counted as a failed attempt, so the retry schedule ends one that fails the same way every
+      // time (a request the client cannot build); nothing here may leak the payload.
       log.warn(
           "Webhook {} attempt failed unexpectedly: {}", delivery, failure.getClass().getName());
+      outcome =
+          new AttemptOutcome.Failed(
+              null, "the attempt failed: " + failure.getClass().getSimpleName());
     }
+    try {
+      record(delivery, outcome);
+    } catch (RuntimeException failure) {
+      // The lease runs out and another attempt follows.
+      log.warn(
+          "Webhook {} attempt could not be recorded: {}", delivery, failure.getClass().getName());
+    }
+  }
+
+  private AttemptOutcome exchange(DueWebhook delivery) {
+    Instant now = clock.instant();
+    long timestamp = now.getEpochSecond();
+    List<WebhookSecret> signing;
+    try {
+      signing = secrets.signingAt(delivery.accountId(), now);
+    } catch (UnreadableSecretException unreadable) {
+      return new AttemptOutcome.Unsigned(unreadable.getMessage());
+    }
+    Map<String, String> headers =
+        Map.of(
+            "webhook-id", delivery.id().toString(),
+            "webhook-timestamp", Long.toString(timestamp),
+            "webhook-signature",
+                WebhookSignature.header(
+                    signing, delivery.id().toString(), timestamp, delivery.payload()));
+    long started = System.nanoTime();
+    AttemptOutcome outcome = sender.send(delivery.url(), headers, delivery.payload());
+    if (!(outcome instanceof AttemptOutcome.RefusedAddress)) {
+      metrics.exchanged(Duration.ofNanos(System.nanoTime() - started));
+    }
+    return outcome;
   }
 
   private void record(DueWebhook delivery, AttemptOutcome outcome) {

@@ -148,6 +148,19 @@ class PhotoLinkFetcherTest {
   }
 
   @Test
+  void refusesAPortOutOfRangeAsGivenOrRedirectedTo() {
+    server.on("/hop", PhotoHost.redirect("http://127.0.0.1:99999/photo"));
+
+    for (String link : List.of("http://127.0.0.1:99999/photo", "http://127.0.0.1:0/photo")) {
+      FetchOutcome outcome = allowingLocal.fetch(URI.create(link));
+      assertThat(outcome).as(link).isInstanceOf(FetchOutcome.Refused.class);
+      assertThat(((FetchOutcome.Refused) outcome).reason()).isEqualTo("port out of range");
+    }
+    assertThat(allowingLocal.fetch(server.uri("/hop"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(server.requests()).containsExactly("/hop");
+  }
+
+  @Test
   void refusesRedirectsToOtherSchemesAndEndlessRedirects() {
     server
         .on("/file", PhotoHost.redirect("file:///etc/passwd"))

@@ -272,6 +272,40 @@ class WebhookDeliveryIT extends OutboxTest {
         .containsOnly(id.toString());
   }
 
+  @Test
+  void anAttemptThatFailsUnexpectedlyEveryTimeCountsAndEndsInGivingUp() throws Exception {
+    bed.dns.put("hooks.broken.test", WebhookTestBed.BREAKS);
+    UUID id = aDueDelivery(anAccountWithASecret(), "https://hooks.broken.test/hooks");
+    WebhookDeliverer deliverer = deliverer();
+
+    deliverer.deliverDue();
+
+    assertThat(fixtures.row(id).attempts()).isOne();
+    assertThat(fixtures.row(id).lastError()).contains("IllegalStateException");
+    while (fixtures.row(id).state().equals("PENDING")) {
+      clock.advance(Duration.between(clock.instant(), fixtures.row(id).nextAttemptAt()));
+      assertThat(deliverer.deliverDue()).isOne();
+    }
+    assertThat(fixtures.row(id).state()).isEqualTo("GAVE_UP");
+  }
+
+  @Test
+  void anAddressWithAPortOutOfRangeIsRefusedAndEndsInGivingUp() throws Exception {
+    bed.dns.put("hooks.public.test", "93.184.216.34");
+    UUID id = aDueDelivery(anAccountWithASecret(), "https://hooks.public.test:99999/hooks");
+    WebhookDeliverer deliverer = deliverer();
+
+    deliverer.deliverDue();
+
+    assertThat(fixtures.row(id).lastError()).contains("port out of range");
+    assertThat(count("refused_address")).isOne();
+    while (fixtures.row(id).state().equals("PENDING")) {
+      clock.advance(Duration.between(clock.instant(), fixtures.row(id).nextAttemptAt()));
+      assertThat(deliverer.deliverDue()).isOne();
+    }
+    assertThat(fixtures.row(id).state()).isEqualTo("GAVE_UP");
+  }
+
   private static String signatureOf(Received request, String secret) throws Exception {
     return expectedSignature(
         secret, request.header("webhook-id"), request.header("webhook-timestamp"), request.body());

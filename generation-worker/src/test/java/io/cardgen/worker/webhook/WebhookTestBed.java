@@ -34,6 +34,10 @@ final class WebhookTestBed implements AutoCloseable {
   final SecretSealing sealing = SecretSealing.fromSettings(sealingKey, List.of());
   final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
   final Map<String, String> dns = new ConcurrentHashMap<>();
+
+  /** A {@link #dns} entry that makes resolving the name throw. */
+  static final String BREAKS = "breaks";
+
   private final JdbcClient jdbc;
   private final List<AutoCloseable> started = new ArrayList<>();
 
@@ -86,9 +90,15 @@ final class WebhookTestBed implements AutoCloseable {
     return metrics.counter(WebhookMetrics.DELIVERIES, "outcome", outcome).count();
   }
 
-  /** Names the test points where it likes; other {@code .test} names do not resolve. */
+  /**
+   * Names the test points where it likes; other {@code .test} names do not resolve, and one pointed
+   * at {@link #BREAKS} throws as no resolver should, standing for any unexpected failure.
+   */
   private InetAddress[] resolve(String host) throws UnknownHostException {
     String address = dns.get(host);
+    if (BREAKS.equals(address)) {
+      throw new IllegalStateException("the resolver broke");
+    }
     if (address != null) {
       return new InetAddress[] {InetAddress.getByName(address)};
     }
