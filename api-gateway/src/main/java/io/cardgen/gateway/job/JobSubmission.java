@@ -82,13 +82,25 @@ public class JobSubmission {
       return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
     }
     List<PhotoIntake.IncomingPhoto> incoming = ((PhotoIntake.Intake.Accepted) intake).photos();
+    String fingerprint = fingerprint(request, incoming);
     // As read at authentication: refuses the common case before any photo reaches storage. The
     // reservation in start() is what really guards the balance against racing requests.
     if (account.balance() - account.reserved() < 1) {
-      return refused(ErrorCode.INSUFFICIENT_CREDITS, key);
+      return noCredit(account, fingerprint, key);
     }
     CardSpec spec = ((PlanPolicy.Allowed) decision).spec();
-    return start(account, spec, incoming, fingerprint(request, incoming), key, origin);
+    return start(account, spec, incoming, fingerprint, key, origin);
+  }
+
+  /**
+   * 403 {@code insufficient_credits}, unless the key was taken meanwhile: a retry racing its first
+   * request finds the credit held by that request, and must be told what the key's state is (409
+   * while it runs, then the card), not a refusal a client takes as final.
+   */
+  private Submission noCredit(Account account, String fingerprint, String key) {
+    return jobs.findByKey(account.id(), key)
+        .map(earlier -> replayOf(earlier, fingerprint, key))
+        .orElseGet(() -> refused(ErrorCode.INSUFFICIENT_CREDITS, key));
   }
 
   /**
@@ -136,7 +148,7 @@ public class JobSubmission {
     photos.discard(refs);
     return recording == JobRepository.Recording.KEY_TAKEN
         ? replayOf(jobs.findByKey(account.id(), key).orElseThrow(), fingerprint, key)
-        : refused(ErrorCode.INSUFFICIENT_CREDITS, key);
+        : noCredit(account, fingerprint, key);
   }
 
   private Submission replayOf(JobSnapshot earlier, String fingerprint, String key) {

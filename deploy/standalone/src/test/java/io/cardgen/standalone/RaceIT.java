@@ -66,6 +66,34 @@ class RaceIT {
   }
 
   @Test
+  void retriesRacingTheirFirstRequestForTheLastCreditAreToldItRunsNotThatCreditIsShort()
+      throws Exception {
+    JsonNode created =
+        stack
+            .admin(
+                "POST",
+                "/admin/accounts",
+                "{\"name\": \"last-credit\", \"plan\": \"demo\", \"credits\": 1}")
+            .json();
+    UUID account = UUID.fromString(created.get("id").asString());
+    String apiKey = created.get("api_key").asString();
+    String body = PipelineIT.request("Фляга походная, 750 мл [sim:slow=1500]", 300);
+
+    List<TestStack.Response> answers =
+        Clients.atOnce(20, index -> () -> stack.generate(apiKey, "last-credit", body));
+
+    Map<String, Long> outcomes =
+        answers.stream().collect(Collectors.groupingBy(RaceIT::outcome, Collectors.counting()));
+    System.out.println("RaceIT one key, one credit, 20 requests: " + outcomes);
+    assertThat(outcomes.keySet()).isSubsetOf("200", "409 generation_in_progress");
+    assertThat(outcomes.get("200")).isPositive();
+    JsonNode books = stack.account(account);
+    assertThat(books.get("balance").asLong()).isZero();
+    assertThat(books.get("reserved").asLong()).isZero();
+    assertThat(stack.audit().get("breaches")).isEmpty();
+  }
+
+  @Test
   void threeCreditsAndTenParallelRequestsMakeThreeCardsAndSevenRefusals() throws Exception {
     JsonNode created =
         stack
