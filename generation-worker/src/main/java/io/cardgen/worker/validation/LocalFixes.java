@@ -4,19 +4,23 @@ import io.cardgen.common.card.CardContent;
 import io.cardgen.common.wire.CardSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * Fixes what can be fixed in the model's answer without writing anything, so that a second call is
- * needed only for the rest: {@code **} markers are removed, an over-long description loses whole
- * sentences from its end when that lands it inside the window ({@link SentenceTrim}), and a list
- * with one item too many loses an item that carries nothing the seller confirmed ({@link
- * ExtraItem}). Nothing is ever added: a short description or a short list goes to the repair.
+ * needed only for the rest: {@code **} markers and control characters ({@link ControlCharacters})
+ * are removed, an over-long description loses whole sentences from its end when that lands it
+ * inside the window ({@link SentenceTrim}), and a list with one item too many loses an item that
+ * carries nothing the seller confirmed ({@link ExtraItem}). Nothing is ever added: a short
+ * description or a short list goes to the repair.
  */
 public final class LocalFixes {
 
   /** A fix, as counted in {@code cardgen_generation_local_fixes_total{fix}}. */
   public enum Fix {
     STRIP_BOLD,
+    STRIP_CONTROLS,
     TRIM_DESCRIPTION,
     DROP_EXTRA_ITEM
   }
@@ -34,9 +38,13 @@ public final class LocalFixes {
   public Fixed apply(CardSpec spec, CardContent content) {
     List<Fix> fixes = new ArrayList<>();
     CardContent fixed = content;
-    if (anyText(fixed, BOLD)) {
-      fixed = withoutBold(fixed);
+    if (anyText(fixed, text -> text.contains(BOLD))) {
+      fixed = eachText(fixed, text -> text.replace(BOLD, ""));
       fixes.add(Fix.STRIP_BOLD);
+    }
+    if (anyText(fixed, ControlCharacters::in)) {
+      fixed = eachText(fixed, ControlCharacters::without);
+      fixes.add(Fix.STRIP_CONTROLS);
     }
     String description = fixed.description();
     if (description != null
@@ -71,39 +79,34 @@ public final class LocalFixes {
     return dropped == null ? items : dropped;
   }
 
-  private static boolean anyText(CardContent content, String marker) {
-    return contains(content.description(), marker)
-        || contains(content.audience(), marker)
-        || anyItem(content.features(), marker)
-        || anyItem(content.headers(), marker)
-        || anyItem(content.slogans(), marker);
+  private static boolean anyText(CardContent content, Predicate<String> test) {
+    Predicate<String> present = text -> text != null && test.test(text);
+    return present.test(content.description())
+        || present.test(content.audience())
+        || anyItem(content.features(), present)
+        || anyItem(content.headers(), present)
+        || anyItem(content.slogans(), present);
   }
 
-  private static boolean anyItem(List<String> items, String marker) {
-    return items != null && items.stream().anyMatch(item -> contains(item, marker));
-  }
-
-  private static boolean contains(String text, String marker) {
-    return text != null && text.contains(marker);
+  private static boolean anyItem(List<String> items, Predicate<String> test) {
+    return items != null && items.stream().anyMatch(test);
   }
 
   /**
-   * Emphasis markers carry no words, so removing them changes how a text looks, not what it says.
+   * Emphasis markers and control characters carry no words, so removing them changes how a text
+   * looks, not what it says.
    */
-  private static CardContent withoutBold(CardContent content) {
+  private static CardContent eachText(CardContent content, UnaryOperator<String> change) {
+    UnaryOperator<String> text = value -> value == null ? null : change.apply(value);
     return new CardContent(
-        unbold(content.description()),
-        unbold(content.features()),
-        unbold(content.audience()),
-        unbold(content.headers()),
-        unbold(content.slogans()));
+        text.apply(content.description()),
+        items(content.features(), text),
+        text.apply(content.audience()),
+        items(content.headers(), text),
+        items(content.slogans(), text));
   }
 
-  private static String unbold(String text) {
-    return text == null ? null : text.replace(BOLD, "");
-  }
-
-  private static List<String> unbold(List<String> items) {
-    return items == null ? null : items.stream().map(LocalFixes::unbold).toList();
+  private static List<String> items(List<String> items, UnaryOperator<String> text) {
+    return items == null ? null : items.stream().map(text).toList();
   }
 }

@@ -53,7 +53,7 @@ public final class OutputValidator {
               Rule.DESCRIPTION_LENGTH,
               "description has %d characters; %d to %d are allowed".formatted(length, min, max)));
     }
-    checkBold("description", description, out);
+    checkMarks("description", description, out);
   }
 
   private static void checkAudience(boolean requested, String audience, List<Violation> out) {
@@ -68,7 +68,7 @@ public final class OutputValidator {
     } else if (audience.isBlank()) {
       out.add(new Violation(Rule.BLANK_TEXT, "audience is empty"));
     } else {
-      checkBold("audience", audience, out);
+      checkMarks("audience", audience, out);
     }
   }
 
@@ -102,12 +102,15 @@ public final class OutputValidator {
     if (item.strip().lines().count() > 1) {
       out.add(new Violation(Rule.MULTILINE_ITEM, where + " spans several lines"));
     }
-    checkBold(where, item, out);
+    checkMarks(where, item, out);
   }
 
-  private static void checkBold(String where, String text, List<Violation> out) {
+  private static void checkMarks(String where, String text, List<Violation> out) {
     if (text.contains(BOLD_MARKER)) {
       out.add(new Violation(Rule.MARKDOWN_BOLD, where + " contains **"));
+    }
+    if (ControlCharacters.in(text)) {
+      out.add(new Violation(Rule.CONTROL_CHARACTERS, where + " contains control characters"));
     }
   }
 }

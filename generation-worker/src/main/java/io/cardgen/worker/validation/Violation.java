@@ -12,6 +12,11 @@ public record Violation(Rule rule, String detail) {
     DESCRIPTION_LENGTH,
     /** A text contains the {@code **} emphasis marker. */
     MARKDOWN_BOLD,
+    /**
+     * A text contains a control character other than a line break or a tab ({@link
+     * ControlCharacters}).
+     */
+    CONTROL_CHARACTERS,
     /** A requested list has more or fewer items than the plan's count. */
     ITEM_COUNT,
     /** A list item, or the audience text, is empty or whitespace. */

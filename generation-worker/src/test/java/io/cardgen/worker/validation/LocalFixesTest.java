@@ -38,6 +38,30 @@ class LocalFixesTest {
   }
 
   @Test
+  void removesControlCharactersFromEveryTextButKeepsLineBreaksAndTabs() {
+    CardSpec spec = aCardSpec().withLength(300).withFeatures(2).withAudience().build();
+    String description = SENTENCE_60.repeat(4) + "Объём\u0000 350 мл.\r\nВторая строка.";
+    Fixed fixed =
+        fixes.apply(
+            spec,
+            new CardContent(
+                description,
+                List.of("Лёгкая\u0085", "Прочная\tи\u001bтихая"),
+                "Для дома\nи офиса.",
+                null,
+                null));
+
+    assertThat(fixed.fixes()).containsExactly(Fix.STRIP_CONTROLS);
+    assertThat(fixed.content().description())
+        .isEqualTo(SENTENCE_60.repeat(4) + "Объём 350 мл.\nВторая строка.");
+    assertThat(fixed.content().features()).containsExactly("Лёгкая", "Прочная\tитихая");
+    assertThat(fixed.content().audience()).isEqualTo("Для дома\nи офиса.");
+    assertThat(new OutputValidator().validate(spec, fixed.content()))
+        .extracting(Violation::rule)
+        .doesNotContain(Violation.Rule.CONTROL_CHARACTERS);
+  }
+
+  @Test
   void trimsAnOverLongDescriptionToWholeSentencesInsideTheWindow() {
     String description = SENTENCE_60.repeat(6).strip(); // 359: over 345
 

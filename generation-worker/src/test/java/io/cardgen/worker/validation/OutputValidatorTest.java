@@ -65,6 +65,24 @@ class OutputValidatorTest {
   }
 
   @Test
+  void rejectsControlCharactersButNotLineBreaksOrTabs() {
+    CardSpec spec = aCardSpec().withFeatures(2).withAudience().build();
+    CardContent content =
+        new CardContent(
+            "Mug\u0000 " + "a".repeat(290),
+            List.of("Sturdy\tand light", "Rings\u0007"),
+            "For home\nand office",
+            null,
+            null);
+
+    assertThat(validator.validate(spec, content))
+        .extracting(Violation::rule, Violation::detail)
+        .containsExactly(
+            tuple(Rule.CONTROL_CHARACTERS, "description contains control characters"),
+            tuple(Rule.CONTROL_CHARACTERS, "features[1] contains control characters"));
+  }
+
+  @Test
   void acceptsASingleAsterisk() {
     assertThat(validator.validate(aCardSpec().build(), description("5* " + "a".repeat(297))))
         .isEmpty();
