@@ -144,6 +144,10 @@ final class ProviderCall {
           pause(gate.withJitter(backoff));
           backoff = backoff.multipliedBy(2);
         }
+      } finally {
+        // An Error (a stack overflow building the request) must give the slot back too: a leaked
+        // one stays in flight for good, and at a limit cut to 1 by 429s it stops every call.
+        pass.get().ended();
       }
     }
   }

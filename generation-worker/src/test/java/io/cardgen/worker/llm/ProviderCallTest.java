@@ -51,6 +51,31 @@ class ProviderCallTest {
   }
 
   @Test
+  void anErrorFromTheModelGivesItsSlotBack() throws InterruptedException {
+    InstantSource frozen = InstantSource.fixed(START);
+    ProviderGate gate = ProviderGate.unshared(1, frozen);
+    ChatModel overflowing =
+        new ChatModel() {
+          @Override
+          public ChatResponse doChat(ChatRequest request) {
+            throw new StackOverflowError();
+          }
+        };
+    ProviderCall call =
+        new ProviderCall(
+            overflowing,
+            gate,
+            budget(2),
+            frozen,
+            new LlmRequestTimer(new SimpleMeterRegistry(), Duration.ofSeconds(60)));
+
+    assertThatThrownBy(() -> call.call(REQUEST, call.deadline()))
+        .isInstanceOf(StackOverflowError.class);
+
+    assertThat(gate.enter(START)).as("the one slot is free again").isPresent();
+  }
+
+  @Test
   void retriesWhileTheBudgetAllows() {
     InstantSource frozen = InstantSource.fixed(START);
 
