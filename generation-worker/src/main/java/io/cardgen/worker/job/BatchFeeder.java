@@ -153,8 +153,8 @@ class BatchFeeder implements SmartLifecycle {
       onTheirWay.addAndGet(claimed.size());
       for (ClaimedJob job : claimed) {
         // Like the share-group listener: stop claiming while photos in flight fill the budget.
-        memory.admit(job.id(), job.spec().photos().size());
-        executor.execute(() -> runAndRelease(job));
+        PhotoMemoryBudget.Hold hold = memory.admit(job.id(), job.spec().photos().size());
+        executor.execute(() -> runAndRelease(job, hold));
       }
       claimedAny |= !claimed.isEmpty();
       if (claimed.size() < slots) {
@@ -175,7 +175,7 @@ class BatchFeeder implements SmartLifecycle {
     }
   }
 
-  private void runAndRelease(ClaimedJob job) {
+  private void runAndRelease(ClaimedJob job, PhotoMemoryBudget.Hold hold) {
     GateArrival.expect(
         () -> {
           onTheirWay.decrementAndGet();
@@ -186,7 +186,7 @@ class BatchFeeder implements SmartLifecycle {
       processor.process(job, OldestFirstGate.originNow());
     } finally {
       GateArrival.arrived();
-      memory.release(job.id());
+      memory.release(hold);
       capacity.releaseBatch();
       wakeups.release();
     }

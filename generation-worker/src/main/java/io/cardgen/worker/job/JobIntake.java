@@ -102,11 +102,12 @@ class JobIntake implements MessageListener<String, String> {
     }
     UUID id = jobId.get();
     // Waits here, not polling, while the photos in flight fill the memory budget.
-    if (!memory.admitUnlessHeld(id, photos)) {
+    PhotoMemoryBudget.Hold hold = memory.admitUnlessHeld(id, photos);
+    if (hold == null) {
       return false;
     }
     return handOff(
-        id, () -> claimOrLeave(id, origin).ifPresent(job -> processor.process(job, origin)));
+        hold, () -> claimOrLeave(id, origin).ifPresent(job -> processor.process(job, origin)));
   }
 
   /** A record without a photo count: claimed here, so its memory is admitted by the claimed job. */
@@ -117,25 +118,25 @@ class JobIntake implements MessageListener<String, String> {
     }
     ClaimedJob job = claimed.get();
     // Waits here, not polling, while the photos in flight fill the memory budget.
-    memory.admit(job.id(), job.spec().photos().size());
-    return handOff(job.id(), () -> processor.process(job, origin));
+    PhotoMemoryBudget.Hold hold = memory.admit(job.id(), job.spec().photos().size());
+    return handOff(hold, () -> processor.process(job, origin));
   }
 
   /** Runs a job on its own thread; its memory and slot are given back when it ends. */
-  private boolean handOff(UUID jobId, Runnable job) {
+  private boolean handOff(PhotoMemoryBudget.Hold hold, Runnable job) {
     try {
       executor.execute(
           () -> {
             try {
               job.run();
             } finally {
-              memory.release(jobId);
+              memory.release(hold);
               capacity.releaseSync();
             }
           });
       return true;
     } catch (RuntimeException rejected) {
-      memory.release(jobId);
+      memory.release(hold);
       throw rejected;
     }
   }

@@ -27,7 +27,9 @@ class PhotoMemoryBudget {
   private final long perPhoto;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition freed = lock.newCondition();
-  private final Map<UUID, Long> held = new HashMap<>();
+  private final Map<Hold, Long> held = new HashMap<>();
+  private final Map<UUID, Hold> newest = new HashMap<>();
+  private long holds;
   private long used;
 
   @Autowired
@@ -43,53 +45,67 @@ class PhotoMemoryBudget {
     this.perPhoto = perPhoto;
   }
 
+  /**
+   * One admission of a job, which the thread that ran it releases. Two attempts of one job may run
+   * on one worker (the first outlived its lease and was handed out again): each has its own hold,
+   * so the first one's end does not drop the second one's.
+   */
+  record Hold(UUID job, long id) {}
+
   /** Waits until a job with {@code photos} photos fits, then holds its worst case. */
-  void admit(UUID job, int photos) {
-    admit(job, photos, false);
+  Hold admit(UUID job, int photos) {
+    return admit(job, photos, false);
   }
 
   /**
-   * Like {@link #admit}, but a job held already is not admitted again and gives {@code false} at
-   * once: a second delivery of a job that runs here, whose claim would fail anyway, must not take
-   * over (and on release drop) the running job's hold.
+   * Like {@link #admit}, but a job held already is not admitted again and gives null at once: a
+   * second delivery of a job that runs here, whose claim would fail anyway, must not wait for
+   * memory, nor count it twice.
    */
-  boolean admitUnlessHeld(UUID job, int photos) {
+  Hold admitUnlessHeld(UUID job, int photos) {
     return admit(job, photos, true);
   }
 
-  private boolean admit(UUID job, int photos, boolean unlessHeld) {
+  private Hold admit(UUID job, int photos, boolean unlessHeld) {
     long estimate = Math.min(limit, perPhoto * Math.max(photos, 0));
     lock.lock();
     try {
-      while (!(unlessHeld && held.containsKey(job)) && used > 0 && used + estimate > limit) {
+      while (!(unlessHeld && newest.containsKey(job)) && used > 0 && used + estimate > limit) {
         freed.awaitUninterruptibly();
       }
-      if (unlessHeld && held.containsKey(job)) {
-        return false;
+      if (unlessHeld && newest.containsKey(job)) {
+        return null;
       }
-      hold(job, estimate);
-      return true;
+      Hold hold = new Hold(job, ++holds);
+      newest.put(job, hold);
+      hold(hold, estimate);
+      return hold;
     } finally {
       lock.unlock();
     }
   }
 
-  /** The job now holds {@code bytes}; a job this budget never admitted is not tracked. */
+  /**
+   * The job now holds {@code bytes}, in its newest hold; a job this budget never admitted is not
+   * tracked.
+   */
   void settle(UUID job, long bytes) {
     lock.lock();
     try {
-      if (held.containsKey(job)) {
-        hold(job, bytes);
+      Hold hold = newest.get(job);
+      if (hold != null) {
+        hold(hold, bytes);
       }
     } finally {
       lock.unlock();
     }
   }
 
-  void release(UUID job) {
+  void release(Hold hold) {
     lock.lock();
     try {
-      Long bytes = held.remove(job);
+      Long bytes = held.remove(hold);
+      newest.remove(hold.job(), hold);
       if (bytes != null) {
         used -= bytes;
         freed.signalAll();
@@ -113,8 +129,8 @@ class PhotoMemoryBudget {
     return limit;
   }
 
-  private void hold(UUID job, long bytes) {
-    Long before = held.put(job, bytes);
+  private void hold(Hold hold, long bytes) {
+    Long before = held.put(hold, bytes);
     long previous = before == null ? 0 : before;
     used += bytes - previous;
     if (bytes < previous) {

@@ -29,14 +29,13 @@ class PhotoMemoryBudgetTest {
   @ParameterizedTest(name = "unless held: {0}")
   @ValueSource(booleans = {false, true})
   void holdsTheNextJobBackUntilPhotosAreReleased(boolean unlessHeld) throws Exception {
-    UUID first = UUID.randomUUID();
-    budget.admit(first, 2);
+    PhotoMemoryBudget.Hold first = budget.admit(UUID.randomUUID(), 2);
     CountDownLatch admitted = new CountDownLatch(1);
     Thread waiting =
         new Thread(
             () -> {
               if (unlessHeld) {
-                assertThat(budget.admitUnlessHeld(UUID.randomUUID(), 1)).isTrue();
+                assertThat(budget.admitUnlessHeld(UUID.randomUUID(), 1)).isNotNull();
               } else {
                 budget.admit(UUID.randomUUID(), 1);
               }
@@ -65,8 +64,7 @@ class PhotoMemoryBudgetTest {
 
   @Test
   void aJobLargerThanTheWholeBudgetRunsAlone() {
-    UUID huge = UUID.randomUUID();
-    budget.admit(huge, 50);
+    PhotoMemoryBudget.Hold huge = budget.admit(UUID.randomUUID(), 50);
 
     assertThat(budget.usedBytes()).isEqualTo(20 * MB);
     budget.release(huge);
@@ -77,7 +75,7 @@ class PhotoMemoryBudgetTest {
   void ignoresJobsItNeverAdmitted() {
     UUID stranger = UUID.randomUUID();
     budget.settle(stranger, 5 * MB);
-    budget.release(stranger);
+    budget.release(new PhotoMemoryBudget.Hold(stranger, 42));
 
     assertThat(budget.usedBytes()).isZero();
   }
@@ -85,14 +83,32 @@ class PhotoMemoryBudgetTest {
   @Test
   void aJobHeldAlreadyIsNotAdmittedAgainNorWaitedFor() {
     UUID running = UUID.randomUUID();
-    budget.admit(running, 1);
+    PhotoMemoryBudget.Hold hold = budget.admit(running, 1);
     budget.settle(running, 3 * MB);
     budget.admit(UUID.randomUUID(), 1);
 
     // 13 MB of 20 held: a one-photo job would wait, yet the second delivery returns at once.
-    assertThat(budget.admitUnlessHeld(running, 1)).isFalse();
+    assertThat(budget.admitUnlessHeld(running, 1)).isNull();
     assertThat(budget.usedBytes()).isEqualTo(13 * MB);
-    budget.release(running);
+    budget.release(hold);
     assertThat(budget.usedBytes()).isEqualTo(10 * MB);
+  }
+
+  @Test
+  void twoAttemptsOfOneJobHoldTheirOwnMemory() {
+    UUID job = UUID.randomUUID();
+    PhotoMemoryBudget.Hold first = budget.admit(job, 1);
+    // the first attempt outlived its lease; its job was claimed here again
+    PhotoMemoryBudget.Hold second = budget.admit(job, 1);
+    assertThat(budget.usedBytes()).isEqualTo(20 * MB);
+
+    budget.release(first);
+    assertThat(budget.usedBytes())
+        .as("the second attempt still holds its photos")
+        .isEqualTo(10 * MB);
+    budget.settle(job, 2 * MB);
+    assertThat(budget.usedBytes()).isEqualTo(2 * MB);
+    budget.release(second);
+    assertThat(budget.usedBytes()).isZero();
   }
 }
