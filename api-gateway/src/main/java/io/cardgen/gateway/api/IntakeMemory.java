@@ -23,8 +23,11 @@ import org.springframework.stereotype.Component;
  * without room for what it has become. A request larger than the whole budget is admitted alone, so
  * it can still run.
  *
- * <p>Batch creation takes its room here too ({@link #admitHeap}): it holds one item and a few
- * photos on their way to storage at a time, but items may be as large as a card request's body.
+ * <p>Batch creation takes its room here too ({@link #admitBatch}): the item being read, a few
+ * photos on their way to storage and the items checked so far, which it keeps until its
+ * transaction. Batch creations together hold at most half of the budget (their share, waited for
+ * first): a batch body uploads for minutes, and slow uploads must not hold the room card requests
+ * are read in, nor make them queue behind a batch waiting for room.
  *
  * <p>Fair: a large request is not overtaken forever by small ones. Counted in kilobytes.
  */
@@ -35,6 +38,7 @@ public final class IntakeMemory {
   public static final int UNDECLARED_GUESS = 64 * 1024;
 
   private final Semaphore kilobytes;
+  private final Semaphore batchShare;
   private final int capacity;
   private final long bodyLimit;
   private final Duration wait;
@@ -56,11 +60,22 @@ public final class IntakeMemory {
     }
     this.capacity = (int) Math.min(Integer.MAX_VALUE, budgetBytes / 1024);
     this.kilobytes = new Semaphore(capacity, true);
+    this.batchShare = new Semaphore(Math.max(1, capacity / 2), true);
     this.bodyLimit = bodyLimit;
     this.wait = wait;
     Gauge.builder("cardgen.intake.memory.free", kilobytes, free -> 1024.0 * free.availablePermits())
         .description("Room left for card request bodies being read and stored")
         .baseUnit("bytes")
+        .register(meters);
+    Gauge.builder(
+            "cardgen.intake.memory.batches.free",
+            batchShare,
+            free -> 1024.0 * free.availablePermits())
+        .description("Room left in the batches' share, for batch bodies being read")
+        .baseUnit("bytes")
+        .register(meters);
+    Gauge.builder("cardgen.intake.batches.waiting", batchShare, Semaphore::getQueueLength)
+        .description("Batch creations waiting for room in the batches' share")
         .register(meters);
     this.refusals =
         Counter.builder("cardgen.intake.refused")
@@ -75,7 +90,7 @@ public final class IntakeMemory {
    */
   Optional<Lease> admit(long declaredLength) {
     if (declaredLength > bodyLimit) {
-      return Optional.of(new Lease(0));
+      return Optional.of(new Lease(0, null));
     }
     return admitHeap(FOOTPRINT * (declaredLength < 0 ? UNDECLARED_GUESS : declaredLength));
   }
@@ -83,13 +98,33 @@ public final class IntakeMemory {
   /** As {@link #admit}, for {@code heapBytes} of heap rather than a body of a declared length. */
   public Optional<Lease> admitHeap(long heapBytes) {
     int needed = kilobytesOf(heapBytes);
-    return acquired(needed) ? Optional.of(new Lease(needed)) : Optional.empty();
+    return acquired(kilobytes, needed) ? Optional.of(new Lease(needed, null)) : Optional.empty();
+  }
+
+  /**
+   * As {@link #admitHeap}, for a batch creation: within the batches' share, which it waits for
+   * first, so it never queues ahead of a card request for the rest. One that needs more than the
+   * whole share (an item near the item limit) holds all of the share, and its real need in the
+   * budget.
+   */
+  public Optional<Lease> admitBatch(long heapBytes) {
+    Lease lease = new Lease(0, batchShare);
+    return lease.settleHeap(heapBytes) ? Optional.of(lease) : Optional.empty();
+  }
+
+  /** What all batch creations hold together, at most (but for one larger than all of it). */
+  public long batchShareBytes() {
+    return 1024L * shareCapacity();
+  }
+
+  private int shareCapacity() {
+    return Math.max(1, capacity / 2);
   }
 
   /** Waits up to the configured time for {@code needed} kilobytes; counts a refusal if in vain. */
-  private boolean acquired(int needed) {
+  private boolean acquired(Semaphore from, int needed) {
     try {
-      if (kilobytes.tryAcquire(needed, wait.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (from.tryAcquire(needed, wait.toMillis(), TimeUnit.MILLISECONDS)) {
         return true;
       }
     } catch (InterruptedException interrupted) {
@@ -119,8 +154,12 @@ public final class IntakeMemory {
 
     private int held;
 
-    private Lease(int held) {
+    /** The batches' share this lease also holds its room in; null for a card request's. */
+    private final Semaphore share;
+
+    private Lease(int held, Semaphore share) {
       this.held = held;
+      this.share = share;
     }
 
     /**
@@ -134,10 +173,22 @@ public final class IntakeMemory {
     /** As {@link #settle}, for {@code heapBytes} of heap rather than a body's length. */
     public boolean settleHeap(long heapBytes) {
       int needed = kilobytesOf(heapBytes);
+      int shareNeeded = share == null ? 0 : Math.min(needed, shareCapacity());
+      int shareHeld = share == null ? 0 : Math.min(held, shareCapacity());
+      if (shareNeeded > shareHeld && !acquired(share, shareNeeded - shareHeld)) {
+        return false;
+      }
+      if (needed > held && !acquired(kilobytes, needed - held)) {
+        if (shareNeeded > shareHeld) {
+          share.release(shareNeeded - shareHeld);
+        }
+        return false;
+      }
       if (needed < held) {
         kilobytes.release(held - needed);
-      } else if (needed > held && !acquired(needed - held)) {
-        return false;
+      }
+      if (shareNeeded < shareHeld) {
+        share.release(shareHeld - shareNeeded);
       }
       held = needed;
       return true;
@@ -146,6 +197,9 @@ public final class IntakeMemory {
     @Override
     public void close() {
       kilobytes.release(held);
+      if (share != null) {
+        share.release(Math.min(held, shareCapacity()));
+      }
       held = 0;
     }
   }

@@ -120,7 +120,8 @@ final class BatchBody {
    * @param context what else identifies the request (format, query parameters), hashed before the
    *     body
    * @param itemRoom asked whether an item of so many bytes read so far fits in memory; false stops
-   *     the read with {@link NoRoom}. Asked for 0 once an item has been handled.
+   *     the read with {@link NoRoom}. Asked for 0 after every item, once it has been handled: what
+   *     the sink keeps of it counts from then on.
    */
   Outcome read(
       InputStream body, Format format, String context, ItemSink sink, LongPredicate itemRoom)
@@ -315,12 +316,15 @@ final class BatchBody {
       nextRoomCheck = ROOM_STEP;
     }
 
-    /** The item and what was made of it are let go: its room is given back. */
+    /**
+     * The item is let go and what the sink kept of it counts: the room is settled at that, given
+     * back from a large item or grown with the items kept.
+     */
     void itemHandled() {
-      if (nextRoomCheck > ROOM_STEP) {
-        itemRoom.test(0);
-      }
       itemStart = -1;
+      if (!itemRoom.test(0)) {
+        throw new NoRoomForItem();
+      }
     }
 
     LimitedStream(InputStream in, long limit, LongPredicate itemRoom) {

@@ -46,6 +46,7 @@ class BatchController {
 
   private final BatchAccess access;
   private final BatchCreation creation;
+  private final CreationSlots slots;
   private final BatchStore store;
   private final BatchCancellation cancellation;
   private final BatchResults results;
@@ -57,6 +58,7 @@ class BatchController {
   BatchController(
       BatchAccess access,
       BatchCreation creation,
+      CreationSlots slots,
       BatchStore store,
       BatchCancellation cancellation,
       BatchResults results,
@@ -68,6 +70,7 @@ class BatchController {
     this.json = json;
     this.access = access;
     this.creation = creation;
+    this.slots = slots;
     this.store = store;
     this.cancellation = cancellation;
     this.results = results;
@@ -105,7 +108,18 @@ class BatchController {
             key,
             format.get(),
             new BatchOptions.Raw(webhookUrl, metadata));
-    BatchCreation.Outcome outcome = creation.create(create, request.getInputStream());
+    UUID account = granted.account().id();
+    if (!slots.tryTake(account)) {
+      return BatchAnswers.tooMany(
+          Messages.format("batch.creations_busy", slots.max(), retryAfterSeconds),
+          retryAfterSeconds);
+    }
+    BatchCreation.Outcome outcome;
+    try {
+      outcome = creation.create(create, request.getInputStream());
+    } finally {
+      slots.release(account);
+    }
     if (outcome instanceof BatchCreation.Created created) {
       return BatchAnswers.accepted(created.batch());
     }

@@ -133,13 +133,18 @@ class BatchCreation {
     if (request.account().balance() - request.account().reserved() < 1) {
       return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
     }
-    Optional<IntakeMemory.Lease> room = memory.admitHeap(heapFor(0));
+    Optional<IntakeMemory.Lease> room = memory.admitBatch(heapFor(0));
     if (room.isEmpty()) {
       return new NoRoom();
     }
     try (IntakeMemory.Lease lease = room.get();
         PhotoUploads uploads = photos.uploads()) {
-      ItemIntake items = new ItemIntake(request.plan(), photos, uploads);
+      ItemIntake items =
+          new ItemIntake(
+              request.plan(),
+              photos,
+              uploads,
+              request.account().balance() - request.account().reserved());
       Outcome outcome;
       try {
         outcome = readAndRecord(request, in, context, items, lease);
@@ -175,12 +180,30 @@ class BatchCreation {
             request.format(),
             context,
             items,
-            itemBytes -> lease.settleHeap(heapFor(itemBytes)));
+            itemBytes -> {
+              if (items.keptBytes() > memory.batchShareBytes()) {
+                // More than all batches may hold while being read: the batch will be refused.
+                items.dropKept();
+              }
+              return lease.settleHeap(heapFor(itemBytes) + items.keptBytes());
+            });
     if (read instanceof BatchBody.TooLarge) {
       return new TooLarge();
     }
     if (read instanceof BatchBody.NoRoom) {
       return new NoRoom();
+    }
+    if (items.overBalance()) {
+      return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
+    }
+    if (items.tooLargeToKeep()) {
+      // Waiting cannot help, and a retry would fail the same way.
+      return new Refused(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          Messages.format(
+              "batch.too_large_in_memory",
+              Sizes.inRussian(DataSize.ofBytes(memory.batchShareBytes()))),
+          null);
     }
     if (read instanceof BatchBody.ItemTooLarge item) {
       return new Refused(

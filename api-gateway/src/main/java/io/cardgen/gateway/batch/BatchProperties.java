@@ -20,6 +20,8 @@ import org.springframework.util.unit.DataSize;
  *     refreshed once it is recorded ({@link JobStatistics}); 0 never does
  * @param analyzeMinInterval at most one such refresh starts per interval; batches recorded within
  *     it share one at its end
+ * @param maxConcurrentCreations batch bodies one account may upload to one gateway at once; more
+ *     answer 429 ({@link CreationSlots})
  */
 @ConfigurationProperties("cardgen.batch")
 record BatchProperties(
@@ -28,7 +30,8 @@ record BatchProperties(
     @DefaultValue("32MB") DataSize maxItemSize,
     @DefaultValue("") List<String> webhookPrivateHostAllowlist,
     @DefaultValue("1000") int analyzeAfterItems,
-    @DefaultValue("1m") Duration analyzeMinInterval) {
+    @DefaultValue("1m") Duration analyzeMinInterval,
+    @DefaultValue("2") int maxConcurrentCreations) {
 
   BatchProperties {
     if (maxItems < 1) {
@@ -36,6 +39,9 @@ record BatchProperties(
     }
     if (maxItemSize.toBytes() < 1024) {
       throw new IllegalArgumentException("cardgen.batch.max-item-size must be at least 1KB");
+    }
+    if (maxConcurrentCreations < 1) {
+      throw new IllegalArgumentException("cardgen.batch.max-concurrent-creations must be positive");
     }
     if (analyzeMinInterval.isNegative()) {
       throw new IllegalArgumentException("cardgen.batch.analyze-min-interval must not be negative");

@@ -43,16 +43,37 @@ final class ItemIntake implements BatchBody.ItemSink {
   private final List<BatchEnvelope.ItemError> errors = new ArrayList<>();
   private final Set<String> customIds = new HashSet<>();
   private final PhotoUploads uploads;
+  private final long available;
   private int refused;
+  private int seen;
+  private long keptBytes;
+  private boolean droppedKept;
 
-  ItemIntake(Plan plan, PhotoIntake photos, PhotoUploads uploads) {
+  /**
+   * @param available the credits the account had free at authentication: once a batch has more
+   *     items, it will be refused (403), and nothing more is checked or kept
+   */
+  ItemIntake(Plan plan, PhotoIntake photos, PhotoUploads uploads, long available) {
     this.plan = plan;
     this.photos = photos;
     this.uploads = uploads;
+    this.available = available;
   }
 
+  /**
+   * Once the batch is sure to be refused for its size (more items than credits, or its items too
+   * large to keep: {@link #dropKept}), the rest of the body is read but nothing in it is checked,
+   * kept or stored: the client, which sends its body before reading the answer, gets the refusal
+   * rather than a connection broken mid-upload, and the refusal costs no memory.
+   */
   @Override
   public boolean accept(JsonNode item, int line) {
+    if (++seen > available && !droppedKept) {
+      dropKept();
+    }
+    if (droppedKept) {
+      return true;
+    }
     String customId = customId(item);
     Problem problem = check(item, customId, line);
     if (problem != null) {
@@ -120,7 +141,11 @@ final class ItemIntake implements BatchBody.ItemSink {
     UUID jobId = UUID.randomUUID();
     List<PhotoRef> refs =
         photos.store(jobId, ((PhotoIntake.Intake.Accepted) intake).photos(), uploads);
-    items.add(new NewItem(jobId, customId, line, WireJson.write(spec.withPhotos(refs))));
+    String specJson = WireJson.write(spec.withPhotos(refs));
+    items.add(new NewItem(jobId, customId, line, specJson));
+    // Held until the transaction: a string's characters (two bytes each once one is not Latin-1),
+    // the item and its ids.
+    keptBytes += 2L * specJson.length() + 2L * customId.length() + 160;
   }
 
   private static String customId(JsonNode item) {
@@ -130,6 +155,32 @@ final class ItemIntake implements BatchBody.ItemSink {
 
   int refusedCount() {
     return refused;
+  }
+
+  /** Whether the body held more items than the account had credits free (403). */
+  boolean overBalance() {
+    return seen > available;
+  }
+
+  /**
+   * Lets go of the items kept so far, for a batch that will be refused: its items outgrew the
+   * memory batches may hold, or its count the credits.
+   */
+  void dropKept() {
+    droppedKept = true;
+    items.clear();
+    errors.clear();
+    keptBytes = 0;
+  }
+
+  /** Whether the kept items were let go of for their size ({@link #dropKept}), not for credits. */
+  boolean tooLargeToKeep() {
+    return droppedKept && !overBalance();
+  }
+
+  /** The heap the items kept for the transaction take. */
+  long keptBytes() {
+    return keptBytes;
   }
 
   List<NewItem> items() {

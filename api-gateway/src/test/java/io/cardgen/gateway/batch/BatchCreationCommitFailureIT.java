@@ -125,7 +125,13 @@ class BatchCreationCommitFailureIT {
     analyzer = Executors.newSingleThreadScheduledExecutor();
     BatchProperties properties =
         new BatchProperties(
-            100, DataSize.ofMegabytes(256), DataSize.ofMegabytes(32), List.of(), 1, Duration.ZERO);
+            100,
+            DataSize.ofMegabytes(256),
+            DataSize.ofMegabytes(32),
+            List.of(),
+            1,
+            Duration.ZERO,
+            2);
     creation =
         new BatchCreation(
             new BatchStore(JdbcClient.create(outage), new NamedParameterJdbcTemplate(outage)),

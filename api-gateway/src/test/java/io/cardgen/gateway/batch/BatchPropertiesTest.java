@@ -16,7 +16,7 @@ class BatchPropertiesTest {
 
   private static BatchProperties withItemSize(DataSize itemSize) {
     return new BatchProperties(
-        10_000, DataSize.ofMegabytes(256), itemSize, List.of(), 1000, Duration.ofMinutes(1));
+        10_000, DataSize.ofMegabytes(256), itemSize, List.of(), 1000, Duration.ofMinutes(1), 2);
   }
 
   @Test

@@ -23,7 +23,8 @@ class WebhookAddressTest {
               DataSize.ofMegabytes(32),
               List.of("127.0.0.1"),
               1000,
-              Duration.ofMinutes(1)),
+              Duration.ofMinutes(1),
+              2),
           WebhookAddressTest::resolve);
 
   private static InetAddress[] resolve(String host) throws UnknownHostException {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.cardgen.common.stage.OldestFirstGate;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -173,11 +172,6 @@ class IntakeMemoryIT {
   }
 
   private static double freeRoom() {
-    return gateway
-        .context()
-        .getBean(MeterRegistry.class)
-        .get("cardgen.intake.memory.free")
-        .gauge()
-        .value();
+    return gateway.gauge("cardgen.intake.memory.free");
   }
 }

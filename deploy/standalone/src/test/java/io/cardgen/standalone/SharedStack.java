@@ -2,6 +2,7 @@ package io.cardgen.standalone;
 
 import io.cardgen.gateway.GatewayApplication;
 import io.cardgen.gateway.web.AdminConnector;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -80,6 +81,11 @@ final class SharedStack {
 
     int adminPort() {
       return context.getBean(AdminConnector.class).localPort();
+    }
+
+    /** The value of one of the replica's gauges now. */
+    double gauge(String name) {
+      return context.getBean(MeterRegistry.class).get(name).gauge().value();
     }
   }
 }
