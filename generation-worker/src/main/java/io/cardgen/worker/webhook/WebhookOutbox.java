@@ -20,48 +20,19 @@ import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
  */
 class WebhookOutbox {
 
-  /**
-   * Due rows taken fairly between accounts: each account's due rows, first attempts first, ranked
-   * by their turn within the account plus its deliveries in flight, so an account whose receiver
-   * holds every attempt for the whole timeout takes its share of the slots, not all of them, and
-   * other accounts' first attempts are not queued behind its retries. The ranking reads a snapshot;
-   * the rows are then locked with SKIP LOCKED and their due state checked again.
-   */
   private static final String CLAIM =
       """
-      WITH accounts AS (
-          SELECT DISTINCT account_id FROM webhook_deliveries
-          WHERE state = 'PENDING' AND next_attempt_at <= :now
-            AND (lease_until IS NULL OR lease_until < :now)),
-      ranked AS (
-          SELECT due.id, due.turn + busy.leased AS rank, due.attempts, due.next_attempt_at
-          FROM accounts a
-          CROSS JOIN LATERAL (
-              SELECT d.id, d.attempts, d.next_attempt_at,
-                     row_number() OVER (ORDER BY d.attempts, d.next_attempt_at) AS turn
-              FROM webhook_deliveries d
-              WHERE d.account_id = a.account_id AND d.state = 'PENDING'
-                AND d.next_attempt_at <= :now
-                AND (d.lease_until IS NULL OR d.lease_until < :now)
-              ORDER BY d.attempts, d.next_attempt_at
-              LIMIT :limit) due
-          CROSS JOIN LATERAL (
-              SELECT count(*) AS leased FROM webhook_deliveries l
-              WHERE l.account_id = a.account_id AND l.state = 'PENDING'
-                AND l.lease_until >= :now) busy
-          ORDER BY rank, due.attempts, due.next_attempt_at
-          LIMIT :limit)
       UPDATE webhook_deliveries
       SET lease_owner = :owner, lease_until = :leaseUntil, attempts = attempts + 1
       WHERE id IN (
           SELECT id FROM webhook_deliveries
-          WHERE id IN (SELECT id FROM ranked)
-            AND state = 'PENDING' AND next_attempt_at <= :now
+          WHERE state = 'PENDING' AND next_attempt_at <= :now
             AND (lease_until IS NULL OR lease_until < :now)
+          ORDER BY next_attempt_at
+          LIMIT :limit
           FOR UPDATE SKIP LOCKED)
       RETURNING id, account_id, url, payload, attempts, created_at
       """;
-
   private static final String DELIVERED =
       """
       UPDATE webhook_deliveries

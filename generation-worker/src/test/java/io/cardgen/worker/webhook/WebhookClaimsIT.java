@@ -55,41 +55,6 @@ class WebhookClaimsIT extends OutboxTest {
     }
   }
 
-  /**
-   * One account's receiver holds every attempt for the whole timeout, and it has many events due: a
-   * claim still gives every other account's due events their turn, the busy account's after.
-   */
-  @Test
-  void anAccountWithDeliveriesInFlightWaitsBehindOtherAccounts() {
-    UUID busy = anAccountWithASecret();
-    UUID quiet = anAccountWithASecret();
-    List<UUID> busyRows = new ArrayList<>();
-    for (int index = 0; index < 10; index++) {
-      busyRows.add(aDueDelivery(busy, "https://hooks.busy.test/" + index));
-    }
-    Instant now = bed.clock.instant();
-    assertThat(outbox.claim("deliverer-a", now, now.plus(WebhookTestBed.LEASE), 3)).hasSize(3);
-    bed.clock.advance(java.time.Duration.ofSeconds(1));
-    List<UUID> quietRows =
-        List.of(
-            aDueDelivery(quiet, "https://hooks.quiet.test/1"),
-            aDueDelivery(quiet, "https://hooks.quiet.test/2"));
-    Instant later = bed.clock.instant();
-
-    List<DueWebhook> claimed =
-        outbox.claim("deliverer-b", later, later.plus(WebhookTestBed.LEASE), 3);
-
-    // ranks: the quiet account's rows 1 and 2; the busy one's next rows 1 + 3 in flight = 4, …
-    assertThat(claimed).extracting(DueWebhook::id).containsAll(quietRows).hasSize(3);
-    assertThat(claimed).extracting(DueWebhook::accountId).filteredOn(busy::equals).hasSize(1);
-    assertThat(busyRows)
-        .containsAll(
-            claimed.stream()
-                .filter(row -> row.accountId().equals(busy))
-                .map(DueWebhook::id)
-                .toList());
-  }
-
   @Test
   void twoDeliverersRacingSendEachRowOncePerAttempt() throws Exception {
     WebhookReceiver receiver = bed.receiver("127.0.0.1");
