@@ -10,6 +10,7 @@ import io.cardgen.gateway.web.Sizes;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -110,6 +111,7 @@ class BatchController {
             new BatchOptions.Raw(webhookUrl, metadata));
     UUID account = granted.account().id();
     if (!slots.tryTake(account)) {
+      drain(request);
       return BatchAnswers.tooMany(
           Messages.format("batch.creations_busy", slots.max(), retryAfterSeconds),
           retryAfterSeconds);
@@ -126,13 +128,33 @@ class BatchController {
     if (outcome instanceof BatchCreation.Replayed replayed) {
       return BatchAnswers.accepted(replayed.batch());
     }
+    if (outcome instanceof BatchCreation.TooLarge) {
+      return tooLarge();
+    }
+    drain(request);
     if (outcome instanceof BatchCreation.Refused refused) {
       return BatchAnswers.error(refused.code(), refused.message(), refused.errors());
     }
-    if (outcome instanceof BatchCreation.NoRoom || outcome instanceof BatchCreation.KeyExpired) {
-      return BatchAnswers.unavailable(retryAfterSeconds);
+    return BatchAnswers.unavailable(retryAfterSeconds);
+  }
+
+  /**
+   * Reads what is left of a refused batch's body, within the body limit, keeping none of it. A
+   * client sends its whole body before it reads the answer (the JDK's HTTP client, which the CLI
+   * uses, reports a broken pipe instead of an early answer), so the refusal — a 429 with its
+   * Retry-After, a 503, the 422 naming the first hundred bad items — must wait for the body's end
+   * to be seen at all. Memory is not the cost: network and a thread are.
+   */
+  private void drain(HttpServletRequest request) {
+    byte[] discard = new byte[64 * 1024];
+    long left = bodyLimit.toBytes();
+    try (InputStream body = request.getInputStream()) {
+      for (int read; left > 0 && (read = body.read(discard)) >= 0; ) {
+        left -= read;
+      }
+    } catch (IOException gone) {
+      // the client went: nobody to answer
     }
-    return tooLarge();
   }
 
   @GetMapping("/api/batches/{id}")
