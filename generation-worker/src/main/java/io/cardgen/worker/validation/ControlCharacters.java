@@ -14,13 +14,17 @@ final class ControlCharacters {
     return text != null && text.chars().anyMatch(ControlCharacters::isControl);
   }
 
-  /** {@code text} without them; a carriage return before a line feed goes, the line break stays. */
+  /**
+   * {@code text} without them. The ones that break lines (a carriage return, CRLF, NEL) become a
+   * line feed, so that two words are not glued together; the others go.
+   */
   static String without(String text) {
     if (!in(text)) {
       return text;
     }
-    StringBuilder kept = new StringBuilder(text.length());
-    text.chars().filter(c -> !isControl(c)).forEach(c -> kept.append((char) c));
+    String breaks = text.replace("\r\n", "\n").replace('\r', '\n').replace('\u0085', '\n');
+    StringBuilder kept = new StringBuilder(breaks.length());
+    breaks.chars().filter(c -> !isControl(c)).forEach(c -> kept.append((char) c));
     return kept.toString();
   }
 

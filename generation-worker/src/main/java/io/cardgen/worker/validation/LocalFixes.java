@@ -38,13 +38,14 @@ public final class LocalFixes {
   public Fixed apply(CardSpec spec, CardContent content) {
     List<Fix> fixes = new ArrayList<>();
     CardContent fixed = content;
-    if (anyText(fixed, text -> text.contains(BOLD))) {
-      fixed = eachText(fixed, text -> text.replace(BOLD, ""));
-      fixes.add(Fix.STRIP_BOLD);
-    }
+    // Controls first: removing one can join two asterisks into a marker.
     if (anyText(fixed, ControlCharacters::in)) {
       fixed = eachText(fixed, ControlCharacters::without);
       fixes.add(Fix.STRIP_CONTROLS);
+    }
+    if (anyText(fixed, text -> text.contains(BOLD))) {
+      fixed = eachText(fixed, text -> text.replace(BOLD, ""));
+      fixes.add(Fix.STRIP_BOLD);
     }
     String description = fixed.description();
     if (description != null

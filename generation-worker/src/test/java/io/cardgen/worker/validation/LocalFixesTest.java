@@ -54,11 +54,23 @@ class LocalFixesTest {
     assertThat(fixed.fixes()).containsExactly(Fix.STRIP_CONTROLS);
     assertThat(fixed.content().description())
         .isEqualTo(SENTENCE_60.repeat(4) + "Объём 350 мл.\nВторая строка.");
-    assertThat(fixed.content().features()).containsExactly("Лёгкая", "Прочная\tитихая");
+    assertThat(fixed.content().features()).containsExactly("Лёгкая\n", "Прочная\tитихая");
     assertThat(fixed.content().audience()).isEqualTo("Для дома\nи офиса.");
     assertThat(new OutputValidator().validate(spec, fixed.content()))
         .extracting(Violation::rule)
         .doesNotContain(Violation.Rule.CONTROL_CHARACTERS);
+  }
+
+  @Test
+  void removesControlCharactersBeforeTheMarkersTheyMayHaveSplit() {
+    CardSpec spec = aCardSpec().withLength(300).build();
+    String description = SENTENCE_60.repeat(4) + "Это *\u0000*яркий*\u0000* акцент.\rКонец.";
+
+    Fixed fixed = fixes.apply(spec, new CardContent(description, null, null, null, null));
+
+    assertThat(fixed.fixes()).containsExactly(Fix.STRIP_CONTROLS, Fix.STRIP_BOLD);
+    assertThat(fixed.content().description())
+        .isEqualTo(SENTENCE_60.repeat(4) + "Это яркий акцент.\nКонец.");
   }
 
   @Test
