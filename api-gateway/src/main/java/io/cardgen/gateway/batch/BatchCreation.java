@@ -193,18 +193,6 @@ class BatchCreation {
     if (read instanceof BatchBody.NoRoom) {
       return new NoRoom();
     }
-    if (items.overBalance()) {
-      return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
-    }
-    if (items.tooLargeToKeep()) {
-      // Waiting cannot help, and a retry would fail the same way.
-      return new Refused(
-          ErrorCode.PAYLOAD_TOO_LARGE,
-          Messages.format(
-              "batch.too_large_in_memory",
-              Sizes.inRussian(DataSize.ofBytes(memory.batchShareBytes()))),
-          null);
-    }
     if (read instanceof BatchBody.ItemTooLarge item) {
       return new Refused(
           ErrorCode.PAYLOAD_TOO_LARGE,
@@ -220,6 +208,18 @@ class BatchCreation {
     }
     if (read instanceof BatchBody.Malformed malformed) {
       return invalid(malformed.message());
+    }
+    if (items.overBalance()) {
+      return new Refused(ErrorCode.INSUFFICIENT_CREDITS);
+    }
+    if (items.tooLargeToKeep()) {
+      // Waiting cannot help, and a retry would fail the same way.
+      return new Refused(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          Messages.format(
+              "batch.too_large_in_memory",
+              Sizes.inRussian(DataSize.ofBytes(memory.batchShareBytes()))),
+          null);
     }
     if (read instanceof BatchBody.Stopped || !items.errors().isEmpty()) {
       return refusedItems(items, read instanceof BatchBody.Stopped);
