@@ -3,10 +3,12 @@ package io.cardgen.cli.input;
 import io.cardgen.cli.io.BoundedLines;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
@@ -142,30 +144,32 @@ final class CsvItems implements ItemSource {
   }
 
   /**
-   * The most frequent of {@code , ; TAB} outside quotes in the first line that has any of them,
-   * among the lines a header may take to appear ({@link HeaderSearch}) in the first 64 KiB: a title
-   * line typed by hand above the header has none. Quotes run across lines, as a cell's line breaks
-   * do.
+   * The most frequent of {@code , ; TAB} outside quotes in the first line (its first 64 KiB). A
+   * first line with none of them is a title typed above the header, or the header of a file with
+   * one column: then the delimiter is the one that makes a later line a header ({@link
+   * HeaderSearch}), and a comma when none does — never one guessed from a line of data, whose
+   * semicolons would split a description.
    */
   static char guessDelimiter(BufferedReader reader) throws IOException {
-    String sample = sample(reader);
-    int[] counts = new int[3];
-    boolean quoted = false;
-    int lines = 0;
-    for (int at = 0; at < sample.length(); at++) {
-      char c = sample.charAt(at);
-      if (c == '"') {
-        quoted = !quoted;
-      } else if (!quoted && (c == '\n' || c == '\r')) {
-        if (counts[0] + counts[1] + counts[2] > 0 || ++lines > HeaderSearch.MAX_ROWS_ABOVE) {
-          break;
+    List<String> lines = lines(sample(reader), HeaderSearch.MAX_ROWS_ABOVE + 1);
+    if (lines.isEmpty()) {
+      return ',';
+    }
+    int[] first = counts(lines.get(0));
+    if (first[0] + first[1] + first[2] > 0) {
+      return mostFrequent(first);
+    }
+    for (String line : lines.subList(1, lines.size())) {
+      for (char candidate : new char[] {',', ';', '\t'}) {
+        if (SheetColumns.of(cells(line, candidate)).has("short_description")) {
+          return candidate;
         }
-      } else if (!quoted) {
-        counts[0] += c == ',' ? 1 : 0;
-        counts[1] += c == ';' ? 1 : 0;
-        counts[2] += c == '\t' ? 1 : 0;
       }
     }
+    return ',';
+  }
+
+  private static char mostFrequent(int[] counts) {
     int commas = counts[0];
     int semicolons = counts[1];
     int tabs = counts[2];
@@ -173,6 +177,53 @@ final class CsvItems implements ItemSource {
       return ';';
     }
     return tabs > commas && tabs > semicolons ? '\t' : ',';
+  }
+
+  /** Commas, semicolons and tabs outside quotes. */
+  private static int[] counts(String line) {
+    int[] counts = new int[3];
+    boolean quoted = false;
+    for (char c : line.toCharArray()) {
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (!quoted) {
+        counts[0] += c == ',' ? 1 : 0;
+        counts[1] += c == ';' ? 1 : 0;
+        counts[2] += c == '\t' ? 1 : 0;
+      }
+    }
+    return counts;
+  }
+
+  /** The first {@code max} records of {@code sample}: line breaks inside quotes do not end one. */
+  private static List<String> lines(String sample, int max) {
+    List<String> lines = new ArrayList<>();
+    boolean quoted = false;
+    int start = 0;
+    for (int at = 0; at < sample.length() && lines.size() < max; at++) {
+      char c = sample.charAt(at);
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (!quoted && (c == '\n' || c == '\r')) {
+        lines.add(sample.substring(start, at));
+        start = at + 1;
+      }
+    }
+    if (lines.size() < max && start < sample.length()) {
+      lines.add(sample.substring(start));
+    }
+    lines.removeIf(String::isEmpty);
+    return lines;
+  }
+
+  private static List<String> cells(String line, char delimiter) {
+    try (CSVParser parser =
+        CSVFormat.RFC4180.builder().setDelimiter(delimiter).get().parse(new StringReader(line))) {
+      Iterator<CSVRecord> records = parser.iterator();
+      return records.hasNext() ? records.next().toList() : List.of();
+    } catch (IOException | UncheckedIOException | IllegalArgumentException unparsable) {
+      return List.of();
+    }
   }
 
   /** Up to {@link #HEADER_SAMPLE} characters of the file, left unread. */

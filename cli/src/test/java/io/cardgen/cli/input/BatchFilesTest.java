@@ -235,6 +235,16 @@ class BatchFilesTest {
   }
 
   @Test
+  void aOneColumnFileKeepsTheSemicolonsOfItsDescriptions() throws IOException {
+    List<JsonNode> items =
+        items("csv", "short_description\n\"Футболка, белая\"\nСостав: хлопок 95%; эластан 5%\n");
+
+    assertThat(items)
+        .extracting(item -> item.path("request").path("short_description").asString())
+        .containsExactly("Футболка, белая", "Состав: хлопок 95%; эластан 5%");
+  }
+
+  @Test
   void passesOverTitleLinesAboveTheHeaderOfACsvExport() throws IOException {
     // Excel's "CSV (semicolon)" export of a sheet with a title, a blank row and a note
     Path export = dir.resolve("price.csv");
