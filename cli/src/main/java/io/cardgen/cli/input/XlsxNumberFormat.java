@@ -30,28 +30,52 @@ final class XlsxNumberFormat {
   }
 
   static final XlsxNumberFormat GENERAL =
-      new XlsxNumberFormat(Kind.GENERAL, 0, false, false, false);
+      new XlsxNumberFormat(Kind.GENERAL, Digits.NONE, false, false, false);
 
   /** The largest serial number Excel shows as a date: 9999-12-31. */
   private static final BigDecimal LAST_SERIAL_1900 = BigDecimal.valueOf(2_958_465);
 
   private static final BigDecimal SECONDS_A_DAY = BigDecimal.valueOf(86_400);
 
+  /**
+   * What a number format does to a number's digits.
+   *
+   * @param decimals the digits kept after the point, rounded half up
+   * @param integerZeros the least digits before it: {@code 000000} shows 123 as {@code 000123}
+   * @param thousands the commas after the last digit, each dividing by 1 000: {@code #,##0,} shows
+   *     1 234 567 as {@code 1 235}
+   */
+  private record Digits(int decimals, int integerZeros, int thousands) {
+
+    static final Digits NONE = new Digits(0, 0, 0);
+
+    String show(BigDecimal value) {
+      String plain =
+          XlsxNumbers.plain(
+              value.movePointLeft(3 * thousands).setScale(decimals, RoundingMode.HALF_UP));
+      String sign = plain.startsWith("-") ? "-" : "";
+      String digits = plain.substring(sign.length());
+      int point = digits.indexOf('.');
+      int integers = point < 0 ? digits.length() : point;
+      return integers >= integerZeros ? plain : sign + "0".repeat(integerZeros - integers) + digits;
+    }
+  }
+
   private final Kind kind;
-  private final int decimals;
+  private final Digits digits;
   private final boolean date;
   private final boolean time;
   private final boolean seconds;
   private final char elapsedUnit;
 
-  private XlsxNumberFormat(Kind kind, int decimals, boolean date, boolean time, boolean seconds) {
-    this(kind, decimals, date, time, seconds, 'h');
+  private XlsxNumberFormat(Kind kind, Digits digits, boolean date, boolean time, boolean seconds) {
+    this(kind, digits, date, time, seconds, 'h');
   }
 
   private XlsxNumberFormat(
-      Kind kind, int decimals, boolean date, boolean time, boolean seconds, char elapsedUnit) {
+      Kind kind, Digits digits, boolean date, boolean time, boolean seconds, char elapsedUnit) {
     this.kind = kind;
-    this.decimals = decimals;
+    this.digits = digits;
     this.date = date;
     this.time = time;
     this.seconds = seconds;
@@ -71,9 +95,8 @@ final class XlsxNumberFormat {
   String render(BigDecimal value, boolean date1904) {
     return switch (kind) {
       case GENERAL -> XlsxNumbers.plain(value);
-      case DECIMALS -> XlsxNumbers.plain(value.setScale(decimals, RoundingMode.HALF_UP));
-      case PERCENT ->
-          XlsxNumbers.plain(value.movePointRight(2).setScale(decimals, RoundingMode.HALF_UP)) + "%";
+      case DECIMALS -> digits.show(value);
+      case PERCENT -> digits.show(value.movePointRight(2)) + "%";
       case DATE -> dateTime(value, date1904);
       case ELAPSED -> elapsed(value);
     };
@@ -165,8 +188,10 @@ final class XlsxNumberFormat {
     private boolean fraction;
     private boolean scientific;
     private boolean afterPoint;
-    private boolean digits;
+    private boolean placeholders;
     private int decimals;
+    private int integerZeros;
+    private int trailingCommas;
 
     Scan(String code) {
       this.code = code;
@@ -181,18 +206,22 @@ final class XlsxNumberFormat {
         step(c);
       }
       if (elapsedUnit != 0) {
-        return new XlsxNumberFormat(Kind.ELAPSED, 0, false, true, seconds, elapsedUnit);
+        return new XlsxNumberFormat(Kind.ELAPSED, Digits.NONE, false, true, seconds, elapsedUnit);
       }
       if (date || time) {
-        return new XlsxNumberFormat(Kind.DATE, 0, date, time, seconds);
+        return new XlsxNumberFormat(Kind.DATE, Digits.NONE, date, time, seconds);
       }
       if (percent && !scientific && !fraction) {
-        return new XlsxNumberFormat(Kind.PERCENT, decimals, false, false, false);
+        return new XlsxNumberFormat(Kind.PERCENT, digits(), false, false, false);
       }
-      if (general || scientific || fraction || !digits) {
+      if (general || scientific || fraction || !placeholders) {
         return GENERAL;
       }
-      return new XlsxNumberFormat(Kind.DECIMALS, decimals, false, false, false);
+      return new XlsxNumberFormat(Kind.DECIMALS, digits(), false, false, false);
+    }
+
+    private Digits digits() {
+      return new Digits(decimals, integerZeros, trailingCommas);
     }
 
     private void step(char c) {
@@ -203,9 +232,13 @@ final class XlsxNumberFormat {
         case '%' -> percent = true;
         case '.' -> afterPoint = !date && !time;
         case '0', '#', '?' -> {
-          digits = true;
+          placeholders = true;
           decimals += afterPoint ? 1 : 0;
+          integerZeros += !afterPoint && c == '0' ? 1 : 0;
+          // a comma between placeholders groups thousands; only the ones after the last scale
+          trailingCommas = 0;
         }
+        case ',' -> trailingCommas += placeholders ? 1 : 0;
         case '/' -> fraction = !date && !time;
         case 'e', 'E' -> scientific |= next('+') || next('-');
         default -> letter(Character.toLowerCase(c));
