@@ -79,7 +79,9 @@ public final class IntakeMemory {
         .register(meters);
     this.refusals =
         Counter.builder("cardgen.intake.refused")
-            .description("Card requests answered 503: no room for their body freed up in time")
+            .description(
+                "Requests answered 503 because no room for their body freed up in time: card"
+                    + " requests, and batch creations waiting for the batches' share")
             .register(meters);
   }
 
