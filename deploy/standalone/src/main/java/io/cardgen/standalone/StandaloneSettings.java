@@ -72,8 +72,16 @@ record StandaloneSettings(
     return environment.get(variable);
   }
 
+  /** A whole number setting; anything else stops the start with one line saying which. */
   private static int intOf(Map<String, String> env, String name, int fallback) {
     String value = env.get(name);
-    return value == null || value.isBlank() ? fallback : Integer.parseInt(value.strip());
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException notANumber) {
+      throw new StartRefused(name + " must be a whole number, not «" + value.strip() + "»");
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,13 @@ class StandaloneSettingsTest {
     assertThat(settings(Map.of()).wantsSimulator()).isTrue();
     assertThat(settings(Map.of("CARDGEN_LLM_API_KEY", " ")).wantsSimulator()).isTrue();
     assertThat(settings(Map.of("CARDGEN_LLM_API_KEY", "simulator")).wantsSimulator()).isTrue();
+  }
+
+  @Test
+  void aPortThatIsNoNumberStopsTheStartNamingTheSetting() {
+    assertThatThrownBy(() -> settings(Map.of("CARDGEN_EMBEDDED_POSTGRES_PORT", "abc")))
+        .isInstanceOf(StartRefused.class)
+        .hasMessage("CARDGEN_EMBEDDED_POSTGRES_PORT must be a whole number, not «abc»");
   }
 
   @Test
