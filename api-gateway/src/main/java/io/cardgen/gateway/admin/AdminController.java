@@ -59,15 +59,21 @@ class AdminController {
    */
   private static final long MAX_CREDITS = 1_000_000_000L;
 
-  record AccountForm(String name, String plan, Long credits) {}
+  record AccountForm(String name, String plan, JsonNode credits) {}
 
   @PostMapping("/admin/accounts")
   ResponseEntity<?> createAccount(@RequestBody AccountForm form) {
-    if (form.name() == null || form.name().isBlank() || form.name().length() > 200) {
-      return AdminErrors.invalid("name: 1–200 символов");
+    if (form.name() == null
+        || form.name().isBlank()
+        || form.name().length() > 200
+        || AdminValues.hasControl(form.name())) {
+      return AdminErrors.invalid("name: 1–200 символов без управляющих");
     }
-    long credits = form.credits() == null ? 0 : form.credits();
-    if (credits < 0 || credits > MAX_CREDITS) {
+    Long credits =
+        form.credits() == null || form.credits().isNull()
+            ? Long.valueOf(0)
+            : AdminValues.whole(form.credits(), 0, MAX_CREDITS);
+    if (credits == null) {
       return AdminErrors.invalid("credits: целое число от 0 до 1000000000");
     }
     Optional<Plan> plan = Optional.ofNullable(form.plan()).flatMap(plans::findByName);
@@ -119,7 +125,7 @@ class AdminController {
         .orElseGet(AdminErrors::notFound);
   }
 
-  record CreditsForm(Long amount) {}
+  record CreditsForm(JsonNode amount) {}
 
   /** Marks the answer to a top-up whose key had already added its credits. */
   static final String REPLAYED = "Idempotent-Replayed";
@@ -133,13 +139,14 @@ class AdminController {
       @PathVariable UUID id,
       @RequestBody CreditsForm form,
       @RequestHeader(name = "Idempotency-Key", required = false) String key) {
-    if (form.amount() == null || form.amount() <= 0 || form.amount() > MAX_CREDITS) {
+    Long amount = AdminValues.whole(form.amount(), 1, MAX_CREDITS);
+    if (amount == null) {
       return AdminErrors.invalid("amount: целое число от 1 до 1000000000");
     }
     if (key != null && !IdempotencyKeys.isValid(key)) {
       return AdminErrors.invalid(Messages.format("invalid.idempotency_header"));
     }
-    return switch (accounts.addCredits(id, form.amount(), Optional.ofNullable(key))) {
+    return switch (accounts.addCredits(id, amount, Optional.ofNullable(key))) {
       case ADDED -> account(id);
       case REPLAYED ->
           accounts

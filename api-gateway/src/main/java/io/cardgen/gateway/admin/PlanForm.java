@@ -21,8 +21,8 @@ record PlanForm(
   /** The problems of this form, empty when it describes a valid plan. */
   List<String> problems() {
     List<String> problems = new ArrayList<>();
-    if (name == null || name.isBlank() || name.length() > 100) {
-      problems.add("name: 1–100 символов");
+    if (name == null || name.isBlank() || name.length() > 100 || AdminValues.hasControl(name)) {
+      problems.add("name: 1–100 символов без управляющих");
     }
     requireTrue(apiAccess != null, "api_access: true или false", problems);
     requireTrue(

@@ -155,6 +155,26 @@ class AdminApiIT {
   }
 
   @Test
+  void refusesFractionalCreditsAndControlCharactersInNames() throws Exception {
+    String account = newAccount("billing-fractions", 10);
+
+    for (String body :
+        List.of(
+            "{\"name\": \"f\", \"credits\": 2.7}",
+            "{\"name\": \"f\", \"credits\": \"5\"}",
+            "{\"name\": \"nul\\u0000name\"}")) {
+      TestStack.Response refused = stack.admin("POST", "/admin/accounts", body);
+      assertThat(refused.status()).as(body + " " + refused).isEqualTo(422);
+    }
+    TestStack.Response plan = stack.admin("POST", "/admin/plans", PLAN.formatted("bad\\u0000plan"));
+    assertThat(plan.status()).as(plan.toString()).isEqualTo(422);
+    TestStack.Response fraction =
+        stack.admin("POST", "/admin/accounts/" + account + "/credits", "{\"amount\": 1.9}");
+    assertThat(fraction.status()).as(fraction.toString()).isEqualTo(422);
+    assertThat(stack.account(UUID.fromString(account)).get("balance").asLong()).isEqualTo(10);
+  }
+
+  @Test
   void refusesAnIdempotencyKeyOutsideThePublicApisSyntax() throws Exception {
     String account = newAccount("billing-keys", 10);
 
