@@ -68,13 +68,7 @@ class RaceIT {
   @Test
   void retriesRacingTheirFirstRequestForTheLastCreditAreToldItRunsNotThatCreditIsShort()
       throws Exception {
-    JsonNode created =
-        stack
-            .admin(
-                "POST",
-                "/admin/accounts",
-                "{\"name\": \"last-credit\", \"plan\": \"demo\", \"credits\": 1}")
-            .json();
+    JsonNode created = demoAccount("last-credit", 1);
     UUID account = UUID.fromString(created.get("id").asString());
     String apiKey = created.get("api_key").asString();
     String body = PipelineIT.request("Фляга походная, 750 мл [sim:slow=1500]", 300);
@@ -95,13 +89,7 @@ class RaceIT {
 
   @Test
   void threeCreditsAndTenParallelRequestsMakeThreeCardsAndSevenRefusals() throws Exception {
-    JsonNode created =
-        stack
-            .admin(
-                "POST",
-                "/admin/accounts",
-                "{\"name\": \"three-credits\", \"plan\": \"demo\", \"credits\": 3}")
-            .json();
+    JsonNode created = demoAccount("three-credits", 3);
     UUID account = UUID.fromString(created.get("id").asString());
     String apiKey = created.get("api_key").asString();
     AtomicLong lowestAvailable = new AtomicLong(Long.MAX_VALUE);
@@ -138,6 +126,16 @@ class RaceIT {
     assertThat(lowestAvailable.get()).isNotNegative();
     assertThat(stack.audit().get("breaches")).isEmpty();
     assertThat(stack.audit("recent").get("breaches")).isEmpty();
+  }
+
+  /** A new account on the demo plan with {@code credits}: its id and its API key. */
+  private static JsonNode demoAccount(String name, int credits) throws Exception {
+    return stack
+        .admin(
+            "POST",
+            "/admin/accounts",
+            "{\"name\": \"" + name + "\", \"plan\": \"demo\", \"credits\": " + credits + "}")
+        .json();
   }
 
   /** Samples balance - reserved while the race runs; the books may never show less than 0. */
