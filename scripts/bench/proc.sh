@@ -38,7 +38,7 @@ thread_ticks() {
 # pg_stat_statements of the embedded PostgreSQL (BENCH_STATEMENTS): reset before a cardgen level,
 # read after it, as calls and execution time per card of each statement that ran at least once
 # per 20 cards.
-psql_bench() { PGPASSWORD=postgres psql -h 127.0.0.1 -p "$pg" -U postgres -d postgres -AtqX "$@"; }
+psql_bench() { PGPASSWORD=$(cat "$data/postgres.password") psql -h 127.0.0.1 -p "$pg" -U postgres -d postgres -AtqX "$@"; }
 statements_per_card() {
   psql_bench -F ' ' -c "
     SELECT to_char(calls::numeric / $1, 'FM990.00'), to_char(total_exec_time::numeric / $1, 'FM990.000'),

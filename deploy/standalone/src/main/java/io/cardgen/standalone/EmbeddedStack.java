@@ -3,7 +3,6 @@ package io.cardgen.standalone;
 import io.cardgen.standalone.simulator.LlmSimulator;
 import io.cardgen.standalone.simulator.RequestRateLimit;
 import io.cardgen.standalone.simulator.SimulatorProfile;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
 final class EmbeddedStack {
 
   static final String S3_ACCESS_KEY = "cardgen";
-  static final String S3_SECRET_KEY = "cardgen-secret";
+  static final String S3_PASSWORD_FILE = "s3.password";
   private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
 
   private final OrderedShutdown shutdown;
@@ -73,16 +72,16 @@ final class EmbeddedStack {
   }
 
   private void startPostgres(StandaloneSettings settings) throws Exception {
-    EmbeddedPostgres.Builder builder =
-        StandalonePostgres.builder(
-            settings.dataDir().resolve("postgres"),
-            settings.postgresPort(),
-            System.getProperties());
-    EmbeddedPostgres postgres = shutdown.add(builder.start());
-    String url = postgres.getJdbcUrl("postgres", "postgres");
+    StandalonePostgres postgres =
+        shutdown.add(
+            StandalonePostgres.start(
+                settings.dataDir().resolve("postgres"),
+                settings.postgresPort(),
+                System.getProperties()));
+    String url = postgres.jdbcUrl();
     properties.put("spring.datasource.url", url);
-    properties.put("spring.datasource.username", "postgres");
-    properties.put("spring.datasource.password", "postgres");
+    properties.put("spring.datasource.username", StandalonePostgres.USER);
+    properties.put("spring.datasource.password", postgres.password());
     log.info("Embedded PostgreSQL at {} (data in {})", url, settings.dataDir().resolve("postgres"));
   }
 
@@ -97,11 +96,15 @@ final class EmbeddedStack {
   private void startS3(StandaloneSettings settings) throws Exception {
     var directory = settings.dataDir().resolve("s3");
     Files.createDirectories(directory);
+    // Kept rather than made at each start: a worker run apart from the standalone (a benchmark's)
+    // reads it from the data directory.
+    String secretKey =
+        ServicePassword.loadOrCreate(settings.dataDir().resolve(S3_PASSWORD_FILE), "S3 endpoint");
     S3Proxy s3 =
         S3Proxy.builder()
             .blobStore(new FilesystemNio2BlobStore(directory.toString()))
             .endpoint(URI.create("http://127.0.0.1:" + settings.s3Port()))
-            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3_ACCESS_KEY, S3_SECRET_KEY)
+            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3_ACCESS_KEY, secretKey)
             .build();
     s3.start();
     shutdown.add(s3::stop);
@@ -109,7 +112,7 @@ final class EmbeddedStack {
     URI endpoint = URI.create("http://127.0.0.1:" + s3.getPort());
     properties.put("cardgen.s3.endpoint", endpoint.toString());
     properties.put("cardgen.s3.access-key", S3_ACCESS_KEY);
-    properties.put("cardgen.s3.secret-key", S3_SECRET_KEY);
+    properties.put("cardgen.s3.secret-key", secretKey);
     log.info("Embedded S3 at {} (objects in {})", endpoint, directory);
   }
 

@@ -86,7 +86,7 @@ final class StackServices implements AutoCloseable {
       return new S3Access(
           URI.create(app.stackProperties().get("cardgen.s3.endpoint")),
           EmbeddedStack.S3_ACCESS_KEY,
-          EmbeddedStack.S3_SECRET_KEY);
+          app.stackProperties().get("cardgen.s3.secret-key"));
     }
     return new S3Access(s3.endpoint(), s3.accessKey(), s3.secretKey());
   }

@@ -51,7 +51,7 @@ class StandalonePostgresCrashIT {
    */
   private long rowsAfterACrash(String insert, String after) throws Exception {
     Path data = dir.resolve("postgres");
-    try (EmbeddedPostgres crashed = StandalonePostgres.builder(data, 0, new Properties()).start()) {
+    try (EmbeddedPostgres crashed = StandalonePostgres.start(data, 0, new Properties()).server()) {
       try (Connection connection = crashed.getPostgresDatabase().getConnection();
           Statement statement = connection.createStatement()) {
         // What a power cut would need: not something a test can cut, so the setting is checked.
@@ -64,8 +64,7 @@ class StandalonePostgresCrashIT {
         killEveryServerProcess(data);
       }
     }
-    try (EmbeddedPostgres restarted =
-            StandalonePostgres.builder(data, 0, new Properties()).start();
+    try (EmbeddedPostgres restarted = StandalonePostgres.start(data, 0, new Properties()).server();
         Connection connection = restarted.getPostgresDatabase().getConnection();
         Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("SELECT count(*), max(n) FROM seen")) {
@@ -83,7 +82,7 @@ class StandalonePostgresCrashIT {
   @Test
   void aStatementJoiningTheRelaxedCommitDoesNotWaitForTheDisk() throws Exception {
     try (EmbeddedPostgres postgres =
-            StandalonePostgres.builder(dir.resolve("relaxed"), 0, new Properties()).start();
+            StandalonePostgres.start(dir.resolve("relaxed"), 0, new Properties()).server();
         Connection connection = postgres.getPostgresDatabase().getConnection();
         Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE counter (n bigint)");
@@ -111,7 +110,7 @@ class StandalonePostgresCrashIT {
   @Test
   void theBarrierWaitsForTheDiskEachTime() throws Exception {
     try (EmbeddedPostgres postgres =
-            StandalonePostgres.builder(dir.resolve("barrier"), 0, new Properties()).start();
+            StandalonePostgres.start(dir.resolve("barrier"), 0, new Properties()).server();
         Connection connection = postgres.getPostgresDatabase().getConnection();
         Statement statement = connection.createStatement()) {
       statement.execute("CREATE SEQUENCE durability_barrier");
