@@ -183,7 +183,7 @@ class BatchFeeder implements SmartLifecycle {
         });
     try {
       // A batch item queues at the gate from when it starts, behind requests already waiting.
-      processor.process(job, OldestFirstGate.originNow());
+      processor.process(job, OldestFirstGate.originNow(), hold);
     } finally {
       GateArrival.arrived();
       memory.release(hold);

@@ -58,9 +58,9 @@ class GenerationProcessor implements JobRunner {
   }
 
   @Override
-  public void process(ClaimedJob job, long origin) {
+  public void process(ClaimedJob job, long origin, PhotoMemoryBudget.Hold memory) {
     try {
-      boolean finished = finish(job, origin);
+      boolean finished = finish(job, origin, memory);
       if (finished) {
         if (job.batchId() == null) {
           durability.await();
@@ -89,8 +89,8 @@ class GenerationProcessor implements JobRunner {
     }
   }
 
-  private boolean finish(ClaimedJob job, long origin) {
-    JobPhotos.Loaded loaded = gate.run(origin, () -> photos.load(job));
+  private boolean finish(ClaimedJob job, long origin, PhotoMemoryBudget.Hold memory) {
+    JobPhotos.Loaded loaded = gate.run(origin, () -> photos.load(job, memory));
     if (loaded instanceof JobPhotos.Unusable unusable) {
       return gate.run(origin, () -> completion.fail(job, unusable.code()));
     }

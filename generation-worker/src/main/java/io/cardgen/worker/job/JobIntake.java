@@ -107,7 +107,8 @@ class JobIntake implements MessageListener<String, String> {
       return false;
     }
     return handOff(
-        hold, () -> claimOrLeave(id, origin).ifPresent(job -> processor.process(job, origin)));
+        hold,
+        () -> claimOrLeave(id, origin).ifPresent(job -> processor.process(job, origin, hold)));
   }
 
   /** A record without a photo count: claimed here, so its memory is admitted by the claimed job. */
@@ -119,7 +120,7 @@ class JobIntake implements MessageListener<String, String> {
     ClaimedJob job = claimed.get();
     // Waits here, not polling, while the photos in flight fill the memory budget.
     PhotoMemoryBudget.Hold hold = memory.admit(job.id(), job.spec().photos().size());
-    return handOff(hold, () -> processor.process(job, origin));
+    return handOff(hold, () -> processor.process(job, origin, hold));
   }
 
   /** Runs a job on its own thread; its memory and slot are given back when it ends. */

@@ -77,7 +77,11 @@ class JobPhotos {
     this.gate = gate;
   }
 
-  Loaded load(ClaimedJob job) {
+  /**
+   * @param held the job's admission to the photo memory budget, settled at the model's copies once
+   *     they are made
+   */
+  Loaded load(ClaimedJob job, PhotoMemoryBudget.Hold held) {
     List<PhotoRef> refs = job.spec().photos();
     List<URI> linked =
         refs.stream()
@@ -114,8 +118,7 @@ class JobPhotos {
     }
     List<String> keys = store(job, originals);
     // The originals are garbage from here on; only the model's copies live until the call ends.
-    memory.settle(
-        job.id(), COPY_FOOTPRINT * inputs.stream().mapToLong(i -> i.bytes().length).sum());
+    memory.settle(held, COPY_FOOTPRINT * inputs.stream().mapToLong(i -> i.bytes().length).sum());
     return new Ready(inputs, keys);
   }
 

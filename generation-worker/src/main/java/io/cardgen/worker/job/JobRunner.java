@@ -6,6 +6,7 @@ interface JobRunner {
   /**
    * @param origin when the job's request arrived, in microseconds since the epoch ({@link
    *     io.cardgen.common.wire.JobOrigin})
+   * @param memory the job's admission to the photo memory budget, settled once its photos are in
    */
-  void process(ClaimedJob job, long origin);
+  void process(ClaimedJob job, long origin, PhotoMemoryBudget.Hold memory);
 }

@@ -86,14 +86,13 @@ class PhotoMemoryBudget {
   }
 
   /**
-   * The job now holds {@code bytes}, in its newest hold; a job this budget never admitted is not
-   * tracked.
+   * The admitted job now holds {@code bytes}; a hold released already, or never given by this
+   * budget, is not tracked.
    */
-  void settle(UUID job, long bytes) {
+  void settle(Hold hold, long bytes) {
     lock.lock();
     try {
-      Hold hold = newest.get(job);
-      if (hold != null) {
+      if (held.containsKey(hold)) {
         hold(hold, bytes);
       }
     } finally {

@@ -208,7 +208,7 @@ class JobIntakeIT {
     private final CountDownLatch finish = new CountDownLatch(1);
 
     @Override
-    public void process(ClaimedJob job, long origin) {
+    public void process(ClaimedJob job, long origin, PhotoMemoryBudget.Hold memory) {
       started.add(job.id());
       try {
         finish.await(30, TimeUnit.SECONDS);

@@ -51,8 +51,7 @@ class PhotoMemoryBudgetTest {
 
   @Test
   void aSettledJobFreesWhatItDoesNotHold() throws Exception {
-    UUID small = UUID.randomUUID();
-    budget.admit(small, 2);
+    PhotoMemoryBudget.Hold small = budget.admit(UUID.randomUUID(), 2);
     Thread waiting = new Thread(() -> budget.admit(UUID.randomUUID(), 1));
     waiting.start();
 
@@ -73,9 +72,9 @@ class PhotoMemoryBudgetTest {
 
   @Test
   void ignoresJobsItNeverAdmitted() {
-    UUID stranger = UUID.randomUUID();
+    PhotoMemoryBudget.Hold stranger = new PhotoMemoryBudget.Hold(UUID.randomUUID(), 42);
     budget.settle(stranger, 5 * MB);
-    budget.release(new PhotoMemoryBudget.Hold(stranger, 42));
+    budget.release(stranger);
 
     assertThat(budget.usedBytes()).isZero();
   }
@@ -84,7 +83,7 @@ class PhotoMemoryBudgetTest {
   void aJobHeldAlreadyIsNotAdmittedAgainNorWaitedFor() {
     UUID running = UUID.randomUUID();
     PhotoMemoryBudget.Hold hold = budget.admit(running, 1);
-    budget.settle(running, 3 * MB);
+    budget.settle(hold, 3 * MB);
     budget.admit(UUID.randomUUID(), 1);
 
     // 13 MB of 20 held: a one-photo job would wait, yet the second delivery returns at once.
@@ -106,8 +105,24 @@ class PhotoMemoryBudgetTest {
     assertThat(budget.usedBytes())
         .as("the second attempt still holds its photos")
         .isEqualTo(10 * MB);
-    budget.settle(job, 2 * MB);
+    budget.settle(second, 2 * MB);
     assertThat(budget.usedBytes()).isEqualTo(2 * MB);
+    budget.release(second);
+    assertThat(budget.usedBytes()).isZero();
+  }
+
+  @Test
+  void theFirstAttemptSettlesItsOwnHoldNotTheSecondOnes() {
+    UUID job = UUID.randomUUID();
+    PhotoMemoryBudget.Hold first = budget.admit(job, 1);
+    PhotoMemoryBudget.Hold second = budget.admit(job, 1);
+
+    budget.settle(first, MB);
+    budget.release(first);
+
+    assertThat(budget.usedBytes())
+        .as("the second attempt, still loading its photos, holds its whole estimate")
+        .isEqualTo(10 * MB);
     budget.release(second);
     assertThat(budget.usedBytes()).isZero();
   }
