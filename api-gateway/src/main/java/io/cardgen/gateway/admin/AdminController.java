@@ -7,6 +7,7 @@ import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -20,6 +21,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The admin API of DESIGN.md. Served only on the management port ({@code PortRouting}) and only
@@ -31,18 +33,28 @@ class AdminController {
   private static final String DELETE_CARD =
       "UPDATE cards SET deleted_at = now() WHERE uid = :uid AND deleted_at IS NULL";
 
+  private static final Set<String> ACCOUNT_CHANGES = Set.of("plan", "api_revision");
+
   private final PlanRepository plans;
   private final AccountAdministration accounts;
   private final JdbcClient jdbc;
+  private final AdminForms forms;
 
-  AdminController(PlanRepository plans, AccountAdministration accounts, JdbcClient jdbc) {
+  AdminController(
+      PlanRepository plans, AccountAdministration accounts, JdbcClient jdbc, JsonMapper json) {
     this.plans = plans;
     this.accounts = accounts;
     this.jdbc = jdbc;
+    this.forms = new AdminForms(json);
   }
 
   @PostMapping("/admin/plans")
-  ResponseEntity<?> createPlan(@RequestBody PlanForm form) {
+  ResponseEntity<?> createPlan(@RequestBody JsonNode body) {
+    AdminForms.Read<PlanForm> read = forms.read(body, PlanForm.class);
+    if (read.isRefused()) {
+      return AdminErrors.invalid(read.refusal());
+    }
+    PlanForm form = read.form();
     List<String> problems = form.problems();
     if (!problems.isEmpty()) {
       return AdminErrors.invalid(String.join("; ", problems));
@@ -62,7 +74,12 @@ class AdminController {
   record AccountForm(String name, String plan, JsonNode credits) {}
 
   @PostMapping("/admin/accounts")
-  ResponseEntity<?> createAccount(@RequestBody AccountForm form) {
+  ResponseEntity<?> createAccount(@RequestBody JsonNode body) {
+    AdminForms.Read<AccountForm> read = forms.read(body, AccountForm.class);
+    if (read.isRefused()) {
+      return AdminErrors.invalid(read.refusal());
+    }
+    AccountForm form = read.form();
     if (form.name() == null
         || form.name().isBlank()
         || form.name().length() > 200
@@ -96,6 +113,10 @@ class AdminController {
   ResponseEntity<?> changeAccount(@PathVariable UUID id, @RequestBody JsonNode body) {
     if (!body.isObject()) {
       return AdminErrors.invalid("тело должно быть объектом");
+    }
+    String unknown = AdminForms.unknownFieldOf(body, ACCOUNT_CHANGES);
+    if (unknown != null) {
+      return AdminErrors.invalid(unknown);
     }
     Optional<Optional<Plan>> plan = Optional.empty();
     if (body.has("plan")) {
@@ -137,8 +158,13 @@ class AdminController {
   @PostMapping("/admin/accounts/{id}/credits")
   ResponseEntity<?> addCredits(
       @PathVariable UUID id,
-      @RequestBody CreditsForm form,
+      @RequestBody JsonNode body,
       @RequestHeader(name = "Idempotency-Key", required = false) String key) {
+    AdminForms.Read<CreditsForm> read = forms.read(body, CreditsForm.class);
+    if (read.isRefused()) {
+      return AdminErrors.invalid(read.refusal());
+    }
+    CreditsForm form = read.form();
     Long amount = AdminValues.whole(form.amount(), 1, MAX_CREDITS);
     if (amount == null) {
       return AdminErrors.invalid("amount: целое число от 1 до 1000000000");

@@ -175,6 +175,45 @@ class AdminApiIT {
   }
 
   @Test
+  void refusesFieldsAFormDoesNotHaveAndValuesOfAnotherType() throws Exception {
+    String account = newAccount("billing-typos", 10);
+
+    for (String[] call :
+        List.of(
+            new String[] {"POST", "/admin/accounts", "{\"name\": \"t\", \"credit\": 5}"},
+            new String[] {"PATCH", "/admin/accounts/" + account, "{\"api_revison\": \"legacy\"}"},
+            new String[] {
+              "POST", "/admin/accounts/" + account + "/credits", "{\"amount\": 5, \"note\": 1}"
+            },
+            new String[] {
+              "POST", "/admin/plans", PLAN.formatted("typo").replace("{", "{\"max_photo\": 1, ")
+            },
+            new String[] {
+              "POST",
+              "/admin/plans",
+              PLAN.formatted("fraction")
+                  .replace("\"rate_limit_per_minute\": 60", "\"rate_limit_per_minute\": 60.5")
+            },
+            new String[] {
+              "POST",
+              "/admin/plans",
+              PLAN.formatted("text")
+                  .replace("\"rate_limit_per_minute\": 60", "\"rate_limit_per_minute\": \"60\"")
+            })) {
+      TestStack.Response refused = stack.admin(call[0], call[1], call[2]);
+      assertThat(refused.status()).as(String.join(" ", call) + " " + refused).isEqualTo(422);
+      assertThat(refused.json().get("code").asString()).isEqualTo("invalid_parameters");
+    }
+    TestStack.Response typo =
+        stack.admin("PATCH", "/admin/accounts/" + account, "{\"api_revison\": \"legacy\"}");
+    assertThat(typo.json().get("message").asString()).contains("«api_revison»");
+    JsonNode unchanged = stack.account(UUID.fromString(account));
+    assertThat(unchanged.get("balance").asLong()).isEqualTo(10);
+    assertThat(unchanged.get("api_revision").asString()).isEqualTo("current");
+    assertThat(stack.admin("POST", "/admin/plans", PLAN.formatted("typo")).status()).isEqualTo(201);
+  }
+
+  @Test
   void refusesAnIdempotencyKeyOutsideThePublicApisSyntax() throws Exception {
     String account = newAccount("billing-keys", 10);
 
