@@ -7,6 +7,7 @@ import io.cardgen.cli.api.BatchApi;
 import io.cardgen.cli.input.BatchFiles;
 import io.cardgen.cli.input.InputFormat;
 import io.cardgen.cli.input.PreparedBatch;
+import io.cardgen.cli.input.RetrySelection;
 import io.cardgen.cli.input.SubmitOptions;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -92,6 +93,14 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
               + " links, .., links leading out): only for a file you trust")
   boolean photosAnywhere;
 
+  @Option(
+      names = "--retry-failed-of",
+      paramLabel = "ID",
+      description =
+          "submit only the rows whose items failed in batch ID (made from this file), as a new"
+              + " batch")
+  String retryFailedOf;
+
   @Override
   public Integer call() throws IOException {
     CliContext context = context();
@@ -100,7 +109,25 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
       throw usage("--idempotency-key: 1 to 100 of A-Z a-z 0-9 . _ : -");
     }
     PrintStream err = context.err();
-    try (PreparedBatch prepared = BatchFiles.prepare(file, options())) {
+    RetrySelection retry = null;
+    if (retryFailedOf != null) {
+      Batch earlier = api.get(retryFailedOf);
+      if (!earlier.isFinished()) {
+        FailedItems.waitFor(earlier, err);
+        return Exit.USAGE.code;
+      }
+      retry = FailedItems.of(api, earlier);
+      if (retry.customIds().isEmpty()) {
+        err.println(earlier.id() + " has no failed items; nothing to submit");
+        return Exit.OK.code;
+      }
+      err.println(
+          earlier.id()
+              + " has "
+              + retry.customIds().size()
+              + " failed item(s); submitting their rows again");
+    }
+    try (PreparedBatch prepared = BatchFiles.prepare(file, options(retry))) {
       prepared.warnings().forEach(warning -> err.println("warning: " + warning));
       String key = idempotencyKey != null ? idempotencyKey : prepared.idempotencyKey();
       err.println(
@@ -148,7 +175,7 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
     }
   }
 
-  private SubmitOptions options() {
+  private SubmitOptions options(RetrySelection retry) {
     if (maxPhotoMib < 1) {
       throw usage("--max-photo-mib must be at least 1");
     }
@@ -163,7 +190,8 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
         webhookUrl,
         metadata,
         photosAnywhere,
-        sheet);
+        sheet,
+        retry);
   }
 
   private Character delimiter() {

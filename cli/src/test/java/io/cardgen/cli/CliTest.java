@@ -198,6 +198,80 @@ class CliTest {
   }
 
   @Test
+  void retriesOnlyTheRowsWhoseItemsFailedAsANewBatch() throws IOException {
+    // Rows 2 and 4 fail; row 3's local photo is gone since, and is not read: it is not retried.
+    Files.write(
+        dir.resolve("3.png"),
+        new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 'I', 'H'});
+    Path csv = dir.resolve("catalogue.csv");
+    Files.writeString(
+        csv,
+        """
+        sku,short_description,photos
+        sku-1,Кружка 1,https://photos.example/1.jpg
+        sku-2,Кружка 2 [sim:fail],https://photos.example/2.jpg
+        sku-3,Кружка 3,3.png
+        sku-4,Кружка 4 [sim:fail],https://photos.example/4.jpg
+        """);
+    CliRunner.Run submitted = cli.run("batch", "submit", csv.toString(), "--wait");
+    assertThat(submitted.exit()).as(submitted.err()).isZero();
+    String first = submitted.firstLine();
+    Files.delete(dir.resolve("3.png"));
+
+    CliRunner.Run retried = cli.run("batch", "submit", csv.toString(), "--retry-failed-of", first);
+
+    assertThat(retried.exit()).as(retried.err()).isZero();
+    assertThat(retried.err())
+        .contains(first + " has 2 failed item(s); submitting their rows again")
+        .contains("Submitting 2 item(s)");
+    String second = retried.firstLine();
+    assertThat(second).isNotEqualTo(first);
+    assertThat(api.batch(second).items)
+        .extracting(item -> item.path("custom_id").asString())
+        .containsExactly("sku-2", "sku-4");
+
+    // Run again (a lost answer): the same new batch. The failures of the retry: a third one.
+    assertThat(cli.run("batch", "submit", csv.toString(), "--retry-failed-of", first).firstLine())
+        .isEqualTo(second);
+    api.batch(second).advance(2);
+    CliRunner.Run again = cli.run("batch", "submit", csv.toString(), "--retry-failed-of", second);
+    assertThat(again.exit()).as(again.err()).isZero();
+    assertThat(again.firstLine()).isNotIn(first, second);
+    assertThat(api.creations).hasValue(3);
+  }
+
+  @Test
+  void aRetryWaitsForTheBatchToEndAndSaysWhenNothingFailed() throws IOException {
+    Path csv = products(4, 0);
+    String running = cli.run("batch", "submit", csv.toString()).firstLine();
+    api.itemsPerPoll = 0;
+
+    CliRunner.Run early = cli.run("batch", "submit", csv.toString(), "--retry-failed-of", running);
+
+    assertThat(early.exit()).isEqualTo(1);
+    assertThat(early.err()).contains(running + " is still in_progress (0 of 4 finished)");
+    api.batch(running).advance(4);
+    CliRunner.Run none = cli.run("batch", "submit", csv.toString(), "--retry-failed-of", running);
+    assertThat(none.exit()).as(none.err()).isZero();
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).contains(running + " has no failed items; nothing to submit");
+    assertThat(api.creations).hasValue(1);
+  }
+
+  @Test
+  void aRetryNamesTheFailedItemsTheFileNoLongerHas() throws IOException {
+    String id = cli.run("batch", "submit", products(6, 5).toString(), "--wait").firstLine();
+    Path edited = products(3, 0);
+
+    CliRunner.Run retried = cli.run("batch", "submit", edited.toString(), "--retry-failed-of", id);
+
+    assertThat(retried.exit()).isEqualTo(2);
+    assertThat(retried.err())
+        .contains("none of the 1 failed item(s) of " + id + " is in this file");
+    assertThat(api.creations).hasValue(1);
+  }
+
+  @Test
   void cancelsAndLists() throws IOException {
     String id = cli.run("batch", "submit", products(6, 0).toString()).firstLine();
 

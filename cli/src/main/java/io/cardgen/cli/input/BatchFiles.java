@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -55,35 +56,71 @@ public final class BatchFiles {
     Map<String, String> seen = new HashMap<>();
     Problems problems = new Problems();
     String contentType;
+    RetrySelection retry = options.retry();
     try (BatchBody out = new BatchBody(body, !options.metadata().isEmpty())) {
       contentType = out.contentType();
       source.read(
-          (origin, customId, request) -> {
-            String earlier = seen.putIfAbsent(customId, origin);
-            if (earlier != null) {
-              problems.add(origin, "custom_id " + customId + " is already used at " + earlier);
-              return;
+          new ItemSink() {
+            @Override
+            public void accept(String origin, String customId, ObjectNode request)
+                throws IOException {
+              String earlier = seen.putIfAbsent(customId, origin);
+              if (earlier != null) {
+                problems.add(origin, "custom_id " + customId + " is already used at " + earlier);
+                return;
+              }
+              ObjectNode item = JsonNodeFactory.instance.objectNode();
+              item.put("custom_id", customId);
+              item.set("request", Canonical.of(request));
+              byte[] line = JSON.writeValueAsBytes(item);
+              fingerprint.item(line);
+              out.item(line);
+              origins.add(origin);
             }
-            ObjectNode item = JsonNodeFactory.instance.objectNode();
-            item.put("custom_id", customId);
-            item.set("request", Canonical.of(request));
-            byte[] line = JSON.writeValueAsBytes(item);
-            fingerprint.item(line);
-            out.item(line);
-            origins.add(origin);
+
+            @Override
+            public boolean wants(String customId) {
+              return retry == null || retry.customIds().contains(customId);
+            }
           },
           problems);
       if (origins.isEmpty() && !problems.any()) {
-        problems.add("file", "no items: the file is empty");
+        problems.add("file", retry == null ? "no items: the file is empty" : noneOf(retry));
       }
       problems.throwIfAny();
+      if (retry != null && origins.size() < retry.customIds().size()) {
+        warnings.add(TerminalText.of(notInTheFile(retry, seen.keySet())));
+      }
       out.finish(JSON, options.webhookUrl(), options.metadata());
     }
     Map<String, String> query = new HashMap<>();
     if (options.metadata().isEmpty() && options.webhookUrl() != null) {
       query.put("webhook_url", options.webhookUrl());
     }
-    String key = fingerprint.key(options.webhookUrl(), options.metadata());
+    String key =
+        fingerprint.key(
+            options.webhookUrl(), options.metadata(), retry == null ? null : retry.batchId());
     return new PreparedBatch(new Upload(body, contentType, query), key, origins, warnings);
+  }
+
+  private static String noneOf(RetrySelection retry) {
+    return "none of the "
+        + retry.customIds().size()
+        + " failed item(s) of "
+        + retry.batchId()
+        + " is in this file; was that batch made from it?";
+  }
+
+  /** The failed items the file no longer has, the first few by name. */
+  private static String notInTheFile(RetrySelection retry, Set<String> found) {
+    List<String> missing =
+        retry.customIds().stream().filter(id -> !found.contains(id)).sorted().toList();
+    String named = String.join(", ", missing.subList(0, Math.min(5, missing.size())));
+    return missing.size()
+        + " failed item(s) of "
+        + retry.batchId()
+        + " are not in this file and are not submitted: "
+        + named
+        + (missing.size() > 5 ? ", …" : "");
   }
 }

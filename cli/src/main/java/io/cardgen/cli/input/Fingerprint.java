@@ -35,8 +35,17 @@ final class Fingerprint {
     digest.update((byte) '\n');
   }
 
-  /** {@code cli-} and 64 hex digits: within the key syntax (1–100 of {@code A-Za-z0-9._:-}). */
-  String key(String webhookUrl, Map<String, String> metadata) {
+  /**
+   * {@code cli-} and 64 hex digits: within the key syntax (1–100 of {@code A-Za-z0-9._:-}).
+   *
+   * @param retryOf the batch whose failed items these are, or null; without one the key is the same
+   *     as before retries existed
+   */
+  String key(String webhookUrl, Map<String, String> metadata, String retryOf) {
+    if (retryOf != null) {
+      update("retry_of");
+      update(retryOf);
+    }
     update("webhook_url");
     update(webhookUrl == null ? "" : webhookUrl);
     for (Map.Entry<String, String> pair : new TreeMap<>(metadata).entrySet()) {

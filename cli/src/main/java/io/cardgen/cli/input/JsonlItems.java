@@ -78,6 +78,9 @@ final class JsonlItems implements ItemSource {
       if (customId == null || !customId.isString()) {
         throw new BadItem("custom_id must be a string");
       }
+      if (!sink.wants(customId.asString())) {
+        return;
+      }
       origin += " (" + customId.asString() + ")";
       CustomIds.check(customId.asString());
       JsonNode request = item.get("request");

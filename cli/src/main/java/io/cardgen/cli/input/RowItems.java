@@ -79,6 +79,9 @@ final class RowItems {
       return;
     }
     String customId = columns.customId >= 0 ? cell(cells, columns.customId).strip() : "row-" + row;
+    if (!sink.wants(customId)) {
+      return;
+    }
     String origin = "row " + row + (customId.isEmpty() ? "" : " (" + customId + ")");
     try {
       CustomIds.check(customId);

@@ -16,6 +16,7 @@ import java.util.TreeMap;
  * @param photosAnywhere whether local photos may be read from outside the input file's folder
  *     (absolute paths, {@code file:} links, {@code ..}, links out); see {@link Photos}
  * @param sheet the sheet of an .xlsx file to read, or null for the first one
+ * @param retry the failed items of an earlier batch to submit again, or null for every item
  */
 public record SubmitOptions(
     InputFormat format,
@@ -25,7 +26,8 @@ public record SubmitOptions(
     String webhookUrl,
     Map<String, String> metadata,
     boolean photosAnywhere,
-    String sheet) {
+    String sheet,
+    RetrySelection retry) {
 
   public SubmitOptions {
     metadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
@@ -40,5 +42,27 @@ public record SubmitOptions(
       String webhookUrl,
       Map<String, String> metadata) {
     this(format, charset, delimiter, maxPhotoBytes, webhookUrl, metadata, false, null);
+  }
+
+  /** Every item, read as given. */
+  public SubmitOptions(
+      InputFormat format,
+      Charset charset,
+      Character delimiter,
+      long maxPhotoBytes,
+      String webhookUrl,
+      Map<String, String> metadata,
+      boolean photosAnywhere,
+      String sheet) {
+    this(
+        format,
+        charset,
+        delimiter,
+        maxPhotoBytes,
+        webhookUrl,
+        metadata,
+        photosAnywhere,
+        sheet,
+        null);
   }
 }
