@@ -5,6 +5,7 @@ import io.cardgen.cli.api.ApiException;
 import io.cardgen.cli.api.Unreachable;
 import io.cardgen.cli.input.InputProblem;
 import io.cardgen.cli.input.InvalidInput;
+import io.cardgen.cli.results.BatchMismatch;
 import io.cardgen.cli.results.FilterMismatch;
 import io.cardgen.cli.results.NotAResultsFile;
 import java.io.IOException;
@@ -75,6 +76,9 @@ final class ErrorReport {
     }
     if (failure instanceof NotAResultsFile notOurs) {
       return line(err, notOurs.getMessage(), Exit.USAGE);
+    }
+    if (failure instanceof BatchMismatch otherBatch) {
+      return line(err, otherBatch.getMessage(), Exit.USAGE);
     }
     if (failure instanceof FilterMismatch otherFilter) {
       return line(err, otherFilter.getMessage(), Exit.USAGE);

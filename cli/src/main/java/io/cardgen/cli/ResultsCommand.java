@@ -60,7 +60,7 @@ final class ResultsCommand extends BatchApiCommand implements Callable<Integer> 
     if (workbook) {
       ResultsWorkbook.checkReplaceable(output, overwrite);
     }
-    try (ResultsFile file = ResultsFile.open(download, overwrite, status)) {
+    try (ResultsFile file = ResultsFile.open(download, overwrite, id, status)) {
       if (file.resumedAfter() > 0) {
         err.println("Resuming " + download + " after seq " + file.resumedAfter());
       }

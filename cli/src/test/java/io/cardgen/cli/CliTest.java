@@ -144,6 +144,25 @@ class CliTest {
   }
 
   @Test
+  void aWorkbookOfOneBatchIsNotContinuedWithAnothersResults() throws IOException {
+    String first = cli.run("batch", "submit", products(3, 0).toString(), "--wait").firstLine();
+    String second = cli.run("batch", "submit", products(5, 0).toString(), "--wait").firstLine();
+    Path cards = dir.resolve("cards.xlsx");
+    assertThat(cli.run("batch", "results", first, "-o", cards.toString()).exit()).isZero();
+    byte[] firstWorkbook = Files.readAllBytes(cards);
+
+    CliRunner.Run mixed = cli.run("batch", "results", second, "-o", cards.toString());
+
+    assertThat(mixed.exit()).isEqualTo(1);
+    assertThat(mixed.err()).contains("holds the results of " + first + ", not " + second);
+    assertThat(Files.readAllBytes(cards)).isEqualTo(firstWorkbook);
+    CliRunner.Run replaced =
+        cli.run("batch", "results", second, "-o", cards.toString(), "--overwrite");
+    assertThat(replaced.exit()).as(replaced.err()).isZero();
+    assertThat(replaced.err()).contains("Wrote 5 new result(s)");
+  }
+
+  @Test
   void neverReplacesASpreadsheetItDidNotWrite() throws IOException {
     String id = cli.run("batch", "submit", products(2, 0).toString(), "--wait").firstLine();
     Path mine = dir.resolve("products.xlsx");

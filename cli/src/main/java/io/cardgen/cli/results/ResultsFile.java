@@ -59,16 +59,20 @@ public final class ResultsFile implements ResultSink, AutoCloseable {
    * half-written tail cut off) only once it is known to be this client's results of the same
    * filter.
    *
+   * @param batchId the batch whose results are downloaded
    * @param status the {@code --status} filter of this download, or null for all items
    * @throws NotAResultsFile when the file holds something this client did not write
+   * @throws BatchMismatch when the file holds another batch's results, or does not say whose
    * @throws FilterMismatch when the file was downloaded with another filter
    */
-  public static ResultsFile open(Path path, boolean overwrite, String status) throws IOException {
+  public static ResultsFile open(Path path, boolean overwrite, String batchId, String status)
+      throws IOException {
     ResultFormat format = ResultFormat.of(path);
     long lastSeq = 0;
     boolean fresh = overwrite || !Files.exists(path) || Files.size(path) == 0;
     if (!fresh) {
       WrittenResults written = WrittenResults.read(path, format);
+      BatchMark.check(path, batchId);
       written.checkContinuableWith(status);
       try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
         channel.truncate(written.completeLength());
@@ -85,6 +89,9 @@ public final class ResultsFile implements ResultSink, AutoCloseable {
                     fresh ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND),
                 StandardCharsets.UTF_8),
             1 << 16);
+    if (fresh) {
+      BatchMark.write(path, batchId);
+    }
     ResultsFile file = new ResultsFile(format, writer, lastSeq);
     if (fresh && format == ResultFormat.CSV) {
       // The byte order mark makes spreadsheet programs read the Cyrillic texts as UTF-8.

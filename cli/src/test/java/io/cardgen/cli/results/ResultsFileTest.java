@@ -25,7 +25,7 @@ class ResultsFileTest {
 
   @Test
   void aNewFileStartsAfterSeqZero() throws IOException {
-    try (ResultsFile file = ResultsFile.open(dir.resolve("cards.jsonl"), false, null)) {
+    try (ResultsFile file = ResultsFile.open(dir.resolve("cards.jsonl"), false, "bat_1", null)) {
       assertThat(file.resumedAfter()).isZero();
     }
   }
@@ -33,13 +33,13 @@ class ResultsFileTest {
   @Test
   void dropsAHalfWrittenJsonlLineAndResumesAfterTheLastCompleteOne() throws IOException {
     Path path = dir.resolve("cards.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       file.accept(line(1, "a"));
       file.accept(line(2, "b"));
     }
     Files.writeString(path, "{\"seq\":3,\"custom_id\":\"c\",\"sta", StandardOpenOption.APPEND);
 
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       assertThat(file.resumedAfter()).isEqualTo(2);
       file.accept(line(3, "c"));
     }
@@ -47,10 +47,48 @@ class ResultsFileTest {
     assertThat(Files.readAllLines(path)).containsExactly(line(1, "a"), line(2, "b"), line(3, "c"));
   }
 
+  @ParameterizedTest
+  @CsvSource({"cards.jsonl", "cards.csv"})
+  void aFileOfAnotherBatchIsNotContinuedButCanBeReplaced(String name) throws IOException {
+    Path path = dir.resolve(name);
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_A", null)) {
+      file.accept(line(1, "a"));
+      file.accept(line(2, "b"));
+    }
+    byte[] before = Files.readAllBytes(path);
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_B", null))
+        .isInstanceOf(BatchMismatch.class)
+        .hasMessageContaining("holds the results of bat_A, not bat_B");
+    assertThat(Files.readAllBytes(path)).isEqualTo(before);
+
+    try (ResultsFile file = ResultsFile.open(path, true, "bat_B", null)) {
+      assertThat(file.resumedAfter()).isZero();
+      file.accept(line(1, "x"));
+    }
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_B", null)) {
+      assertThat(file.resumedAfter()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aFileThatDoesNotSayWhichBatchItHoldsIsNotContinued() throws IOException {
+    Path path = dir.resolve("cards.jsonl");
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_A", null)) {
+      file.accept(line(1, "a"));
+    }
+    Files.delete(dir.resolve("cards.jsonl.batch"));
+
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_A", null))
+        .isInstanceOf(BatchMismatch.class)
+        .hasMessageContaining("does not say which batch it holds")
+        .hasMessageContaining("pass --overwrite");
+  }
+
   @Test
   void skipsLinesTheFileAlreadyHas() throws IOException {
     Path path = dir.resolve("cards.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       assertThat(file.accept(line(1, "a"))).isEqualTo(1);
       assertThat(file.accept(line(2, "b"))).isEqualTo(2);
       assertThat(file.accept(line(2, "b"))).isEqualTo(2);
@@ -63,14 +101,14 @@ class ResultsFileTest {
   @Test
   void resumesACsvWhoseCellsSpanLinesAndDropsAHalfWrittenRecord() throws IOException {
     Path path = dir.resolve("cards.csv");
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       file.accept(card(1, "Первая строка\r\nвторая, с запятой"));
       file.accept(card(2, "Ещё\nодна"));
     }
     Files.writeString(
         path, "3,x-3,succeeded,,,u3,,standard,,\"Обрыв\nна полу", StandardOpenOption.APPEND);
 
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       assertThat(file.resumedAfter()).isEqualTo(2);
       file.accept(card(3, "Третья"));
     }
@@ -84,9 +122,9 @@ class ResultsFileTest {
   @Test
   void aCsvWithOnlyItsHeaderResumesAfterSeqZero() throws IOException {
     Path path = dir.resolve("cards.csv");
-    ResultsFile.open(path, false, null).close();
+    ResultsFile.open(path, false, "bat_1", null).close();
 
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       assertThat(file.resumedAfter()).isZero();
     }
     assertThat(Files.readString(path).split("\r\n")).hasSize(1);
@@ -97,11 +135,11 @@ class ResultsFileTest {
     Path path = dir.resolve("notes.jsonl");
     Files.writeString(path, "my own notes\n");
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", null))
         .isInstanceOf(NotAResultsFile.class);
     assertThat(Files.readString(path)).isEqualTo("my own notes\n");
 
-    try (ResultsFile file = ResultsFile.open(path, true, null)) {
+    try (ResultsFile file = ResultsFile.open(path, true, "bat_1", null)) {
       assertThat(file.resumedAfter()).isZero();
     }
     assertThat(Files.readString(path)).isEmpty();
@@ -118,7 +156,7 @@ class ResultsFileTest {
     Files.writeString(path, content.replace("\\n", "\n"));
     byte[] before = Files.readAllBytes(path);
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", null))
         .isInstanceOf(NotAResultsFile.class);
 
     assertThat(Files.readAllBytes(path)).isEqualTo(before);
@@ -130,7 +168,7 @@ class ResultsFileTest {
     Files.writeString(path, "sku,short_description\r\nk-1,Кружка\r\nk-2,Ваза");
     byte[] before = Files.readAllBytes(path);
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", null))
         .isInstanceOf(NotAResultsFile.class);
 
     assertThat(Files.readAllBytes(path)).isEqualTo(before);
@@ -142,7 +180,7 @@ class ResultsFileTest {
     Files.writeString(path, "sku,short_description\r\n1001,Кружка\r\n1002,Ваза\r\n");
     byte[] before = Files.readAllBytes(path);
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", null))
         .isInstanceOf(NotAResultsFile.class);
 
     assertThat(Files.readAllBytes(path)).isEqualTo(before);
@@ -151,22 +189,22 @@ class ResultsFileTest {
   @Test
   void refusesToContinueAFilteredDownloadWithoutItsFilter() throws IOException {
     Path path = dir.resolve("failed.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", "failed")) {
       file.accept(line(4, "d"));
       file.accept(line(9, "i"));
     }
     Files.writeString(path, "{\"seq\":12,\"cus", StandardOpenOption.APPEND);
     byte[] before = Files.readAllBytes(path);
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false, null))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", null))
         .isInstanceOf(FilterMismatch.class)
         .hasMessageContaining("holds only failed results up to seq 9")
         .hasMessageContaining("run the command with --status failed");
-    assertThatThrownBy(() -> ResultsFile.open(path, false, "succeeded"))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", "succeeded"))
         .isInstanceOf(FilterMismatch.class);
     assertThat(Files.readAllBytes(path)).isEqualTo(before);
 
-    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", "failed")) {
       assertThat(file.resumedAfter()).isEqualTo(9);
     }
   }
@@ -174,13 +212,13 @@ class ResultsFileTest {
   @Test
   void refusesToContinueADownloadOfEveryItemWithAFilter() throws IOException {
     Path path = dir.resolve("cards.csv");
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       file.accept(card(1, "Первая"));
       file.accept(line(2, "b"));
     }
     byte[] before = Files.readAllBytes(path);
 
-    assertThatThrownBy(() -> ResultsFile.open(path, false, "failed"))
+    assertThatThrownBy(() -> ResultsFile.open(path, false, "bat_1", "failed"))
         .isInstanceOf(FilterMismatch.class)
         .hasMessageContaining("holds every result up to seq 2")
         .hasMessageContaining("run the command without --status");
@@ -190,15 +228,15 @@ class ResultsFileTest {
   @Test
   void aFilteredDownloadThatSkippedNothingYetContinuesEitherWay() throws IOException {
     Path path = dir.resolve("failed.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", "failed")) {
       file.accept(line(1, "a"));
       file.accept(line(2, "b"));
     }
 
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       assertThat(file.resumedAfter()).isEqualTo(2);
     }
-    try (ResultsFile file = ResultsFile.open(path, false, "failed")) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", "failed")) {
       assertThat(file.resumedAfter()).isEqualTo(2);
     }
   }
@@ -207,7 +245,7 @@ class ResultsFileTest {
   void aCsvCellThatWouldStartAFormulaStartsWithAQuoteInstead() throws IOException {
     String line = injected();
     Path path = dir.resolve("cards.csv");
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       file.accept(line);
     }
 
@@ -229,7 +267,7 @@ class ResultsFileTest {
         .contains("\r\n\"1\",\"'-1\",\"succeeded\",")
         .contains("\"Стандартный; =1+1\"");
 
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       assertThat(file.resumedAfter()).isEqualTo(1);
     }
   }
@@ -238,7 +276,7 @@ class ResultsFileTest {
   void theJsonlKeepsTheTextsAsTheServiceSentThem() throws IOException {
     String line = injected();
     Path path = dir.resolve("cards.jsonl");
-    try (ResultsFile file = ResultsFile.open(path, false, null)) {
+    try (ResultsFile file = ResultsFile.open(path, false, "bat_1", null)) {
       file.accept(line);
     }
 
