@@ -75,8 +75,9 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
   @Option(
       names = "--encoding",
       paramLabel = "CHARSET",
-      defaultValue = "UTF-8",
-      description = "the CSV file's encoding, e.g. windows-1251 (default: ${DEFAULT-VALUE})")
+      description =
+          "the CSV file's encoding, e.g. windows-1251 (default: UTF-8, or UTF-16 by its byte"
+              + " order mark; a file that is not UTF-8 is read as windows-1251, with a warning)")
   Charset encoding;
 
   @Option(

@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.commons.csv.CSVException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -57,19 +59,33 @@ final class CsvItems implements ItemSource {
 
   @Override
   public void read(ItemSink sink, Problems problems) throws IOException {
-    try (BufferedReader reader = Files.newBufferedReader(file, charset)) {
+    Charset encoding = charset != null ? charset : CsvEncoding.detect(file, warnings);
+    try (BufferedReader reader = Files.newBufferedReader(file, encoding)) {
       skipByteOrderMark(reader);
       char separator = delimiter != null ? delimiter : guessDelimiter(reader);
+      // Empty lines are rows too: skipped as blank, but counted, so rows are numbered (and named
+      // row-N without a custom_id column) as a spreadsheet program shows them.
       CSVFormat format =
-          CSVFormat.RFC4180.builder().setDelimiter(separator).setIgnoreEmptyLines(true).get();
+          CSVFormat.RFC4180.builder().setDelimiter(separator).setIgnoreEmptyLines(false).get();
       RowLimit limited = new RowLimit(reader, maxRowChars);
       try (CSVParser parser = CSVParser.builder().setReader(limited).setFormat(format).get()) {
-        readRows(parser, limited, sink, problems);
+        readRows(parser, limited, sink, problems, encoding);
       }
+    } catch (CharacterCodingException notText) {
+      problems.add("file", notEncodedAs(encoding));
     }
   }
 
-  private void readRows(CSVParser parser, RowLimit limited, ItemSink sink, Problems problems)
+  private String notEncodedAs(Charset encoding) {
+    return file.getFileName()
+        + " is not "
+        + encoding.name()
+        + " text; pass --encoding with its encoding (windows-1251 for Russian Excel's \"CSV\")"
+        + " or save it as \"CSV UTF-8\"";
+  }
+
+  private void readRows(
+      CSVParser parser, RowLimit limited, ItemSink sink, Problems problems, Charset encoding)
       throws IOException {
     String hint =
         "is the delimiter right? The header, the row that names the columns, must be among the"
@@ -90,6 +106,21 @@ final class CsvItems implements ItemSource {
       } catch (UncheckedIOException failed) {
         if (failed.getCause() instanceof RowLimit.TooLong) {
           tooLong(problems, row + 1, line);
+          return;
+        }
+        if (failed.getCause() instanceof CharacterCodingException) {
+          problems.add("row " + (row + 1), notEncodedAs(encoding));
+          return;
+        }
+        if (failed.getCause() instanceof CSVException malformed) {
+          problems.add(
+              "row " + (row + 1),
+              "not valid CSV (from line "
+                  + line
+                  + "): "
+                  + malformed.getMessage()
+                  + "; a quote inside a cell must be doubled, and a cell with one must be quoted"
+                  + " whole. The rest of the file was not read");
           return;
         }
         throw failed;
@@ -144,29 +175,33 @@ final class CsvItems implements ItemSource {
   }
 
   /**
-   * The most frequent of {@code , ; TAB} outside quotes in the first line (its first 64 KiB). A
-   * first line with none of them is a title typed above the header, or the header of a file with
-   * one column: then the delimiter is the one that makes a later line a header ({@link
-   * HeaderSearch}), and a comma when none does — never one guessed from a line of data, whose
-   * semicolons would split a description.
+   * The delimiter that makes one of the first lines (before any line of data can come) the header,
+   * the line naming a short_description column; when none does, the most frequent of {@code , ;
+   * TAB} outside quotes in the first line (its first 64 KiB), and a comma when it has none. A title
+   * typed above the header ("Прайс-лист, весна 2026;" in a semicolon export) must not decide it,
+   * nor a line of data, whose semicolons would split a description.
    */
   static char guessDelimiter(BufferedReader reader) throws IOException {
     List<String> lines = lines(sample(reader), HeaderSearch.MAX_ROWS_ABOVE + 1);
     if (lines.isEmpty()) {
       return ',';
     }
-    int[] first = counts(lines.get(0));
-    if (first[0] + first[1] + first[2] > 0) {
-      return mostFrequent(first);
-    }
-    for (String line : lines.subList(1, lines.size())) {
+    for (String line : lines) {
+      List<Character> heading = new ArrayList<>();
       for (char candidate : new char[] {',', ';', '\t'}) {
         if (SheetColumns.of(cells(line, candidate)).has("short_description")) {
-          return candidate;
+          heading.add(candidate);
         }
       }
+      if (heading.size() == 1) {
+        return heading.get(0);
+      }
+      if (!heading.isEmpty()) {
+        // A header that reads the same with several (one column, or quoted names): count.
+        return mostFrequent(counts(line));
+      }
     }
-    return ',';
+    return mostFrequent(counts(lines.get(0)));
   }
 
   private static char mostFrequent(int[] counts) {

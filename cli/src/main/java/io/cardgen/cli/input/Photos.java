@@ -48,8 +48,8 @@ final class Photos {
   }
 
   /**
-   * Splits one spreadsheet cell into references: {@code |} or {@code ;} separate them, except the
-   * {@code ;} of a data URI's {@code ;base64,}.
+   * Splits one spreadsheet cell into references: {@code |}, {@code ;} or a line break (Alt+Enter in
+   * Excel) separate them, except the {@code ;} of a data URI's {@code ;base64,}.
    */
   static List<String> split(String cell) {
     List<String> references = new ArrayList<>();
@@ -57,7 +57,11 @@ final class Photos {
     for (int i = 0; i <= cell.length(); i++) {
       boolean end = i == cell.length();
       char c = end ? 0 : cell.charAt(i);
-      if (end || c == '|' || (c == ';' && !cell.startsWith("base64,", i + 1))) {
+      if (end
+          || c == '|'
+          || c == '\n'
+          || c == '\r'
+          || (c == ';' && !cell.startsWith("base64,", i + 1))) {
         String reference = cell.substring(start, i).trim();
         if (!reference.isEmpty()) {
           references.add(reference);
@@ -68,9 +72,29 @@ final class Photos {
     return references;
   }
 
+  /**
+   * A link holds no space and no second scheme: "https://a/1.jpg, https://a/2.jpg" is two photos
+   * separated the wrong way, which the service would refuse as one invalid link (or, without the
+   * space, fetch as one missing photo) without saying why.
+   */
+  private static String oneLink(String reference, String lower) throws BadItem {
+    boolean spaced = reference.chars().anyMatch(Character::isWhitespace);
+    if (spaced || lower.indexOf("://", lower.indexOf("://") + 3) >= 0) {
+      throw new BadItem(
+          "photo link "
+              + reference
+              + (spaced ? " has a space in it" : " holds more than one link")
+              + "; separate photos with |, ; or a line break within the cell");
+    }
+    return reference;
+  }
+
   String resolve(String reference) throws BadItem {
     String lower = reference.toLowerCase(Locale.ROOT);
-    if (lower.startsWith("http://") || lower.startsWith("https://") || lower.startsWith("data:")) {
+    if (lower.startsWith("http://") || lower.startsWith("https://")) {
+      return oneLink(reference, lower);
+    }
+    if (lower.startsWith("data:")) {
       return reference;
     }
     boolean fileLink = lower.startsWith("file:");

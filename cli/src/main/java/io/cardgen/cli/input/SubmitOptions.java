@@ -8,6 +8,7 @@ import java.util.TreeMap;
 /**
  * How to read the input file and what goes with the batch.
  *
+ * @param charset the CSV file's encoding, or null to tell it from the file ({@link CsvEncoding})
  * @param delimiter the CSV delimiter, or null to guess it from the header row
  * @param maxPhotoBytes the largest local photo inlined (the service's default limit is 10 MiB)
  * @param webhookUrl the batch's {@code webhook_url}, or null

@@ -82,6 +82,91 @@ class BatchFilesTest {
   }
 
   @Test
+  void readsAWindows1251OrUtf16ExportUntoldAndSaysSo() throws IOException {
+    Path cp1251 = dir.resolve("cp1251.csv");
+    Files.writeString(
+        cp1251,
+        "Артикул;Описание;Длина\nsku-1;Куртка зимняя;500\n",
+        Charset.forName("windows-1251"));
+    // Excel's "Unicode text": UTF-16 with a byte order mark, tab-separated
+    Path utf16 = dir.resolve("unicode.csv");
+    Files.writeString(utf16, "\uFEFFАртикул\tОписание\nsku-2\tШапка\n", StandardCharsets.UTF_16LE);
+
+    try (PreparedBatch prepared = BatchFiles.prepare(cp1251, options(null, Map.of()))) {
+      assertThat(prepared.warnings())
+          .containsExactly(
+              "cp1251.csv is not UTF-8 text; it is read as windows-1251 (Russian Excel's"
+                  + " \"CSV\"). If its letters look wrong, pass --encoding, or save it as \"CSV"
+                  + " UTF-8\"");
+    }
+    assertThat(items(cp1251, options(null, Map.of())).get(0).path("request").toString())
+        .isEqualTo("{\"length\":500,\"short_description\":\"Куртка зимняя\"}");
+    assertThat(items(utf16, options(null, Map.of())).get(0).path("request").toString())
+        .isEqualTo("{\"short_description\":\"Шапка\"}");
+  }
+
+  @Test
+  void aFileNotInTheEncodingGivenOrNotValidCsvIsAProblemNamingIt() throws IOException {
+    Path cp1251 = dir.resolve("cp1251.csv");
+    Files.writeString(
+        cp1251, "sku;short_description\nsku-1;Куртка\n", Charset.forName("windows-1251"));
+    Path broken = dir.resolve("broken.csv");
+    Files.writeString(broken, "sku,short_description\nsku-1,\"Ромашка\" чай\n");
+
+    assertThatThrownBy(() -> items(cp1251, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems().get(0).message())
+                    .startsWith("cp1251.csv is not UTF-8 text; pass --encoding"));
+    assertThatThrownBy(() -> items(broken, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid -> {
+              assertThat(invalid.problems().get(0).where()).isEqualTo("row 2");
+              assertThat(invalid.problems().get(0).message()).startsWith("not valid CSV");
+            });
+  }
+
+  @Test
+  void theDelimiterIsTheOneThatFindsTheHeaderUnderATitleWithCommas() throws IOException {
+    Path export = dir.resolve("title.csv");
+    Files.writeString(
+        export, "Прайс-лист, весна 2026;\r\nАртикул;Описание\r\nsku-1;Куртка, зимняя\r\n");
+    Path tie = dir.resolve("tie.csv");
+    Files.writeString(
+        tie,
+        "Прайс-лист: куртки, шапки, шарфы, перчатки;;;\n"
+            + "Артикул;Описание;Стиль;Фото\nsku-2;Шапка;standard;\n");
+
+    assertThat(items(export, options(StandardCharsets.UTF_8, Map.of())))
+        .extracting(item -> item.path("request").path("short_description").asString())
+        .containsExactly("Куртка, зимняя");
+    assertThat(items(tie, options(StandardCharsets.UTF_8, Map.of())))
+        .extracting(item -> item.path("custom_id").asString())
+        .containsExactly("sku-2");
+  }
+
+  @Test
+  void photosOnSeparateLinesOfACellAreSeveralAndLinksRunTogetherAreRefused() throws IOException {
+    assertThat(Photos.split("https://a/1.jpg\nhttps://a/2.jpg\r\nhttps://a/3.jpg"))
+        .containsExactly("https://a/1.jpg", "https://a/2.jpg", "https://a/3.jpg");
+
+    for (String cell :
+        List.of("https://a/3.jpg, https://a/4.jpg", "https://a/3.jpg,https://a/4.jpg")) {
+      Path csv = dir.resolve("links.csv");
+      Files.writeString(csv, "sku,short_description,photos\nsku-1,Кружка,\"" + cell + "\"\n");
+      assertThatThrownBy(() -> items(csv, options(StandardCharsets.UTF_8, Map.of())))
+          .isInstanceOfSatisfying(
+              InvalidInput.class,
+              invalid ->
+                  assertThat(invalid.problems().get(0).message())
+                      .startsWith("photo link " + cell)
+                      .endsWith("; separate photos with |, ; or a line break within the cell"));
+    }
+  }
+
+  @Test
   void splitsSeveralPhotosOnPipesAndSemicolonsButNotInsideDataUris() {
     assertThat(Photos.split(" https://a/1.jpg | https://a/2.jpg;data:image/png;base64,iVBO=;x.png"))
         .containsExactly(
@@ -194,9 +279,10 @@ class BatchFilesTest {
     List<JsonNode> items =
         items("csv", "short_description,style\nКружка,standard\n\nВаза,standard\n");
 
+    // The empty line is row 3 in a spreadsheet program, so Ваза is row 4 there and here.
     assertThat(items)
         .extracting(item -> item.path("custom_id").asString())
-        .containsExactly("row-2", "row-3");
+        .containsExactly("row-2", "row-4");
   }
 
   @Test
