@@ -69,7 +69,7 @@ class WebhookConfiguration {
             properties.retryFor(),
             () -> ThreadLocalRandom.current().nextDouble());
     return new WebhookDeliverer(
-        new WebhookOutbox(jdbc),
+        new WebhookOutbox(jdbc, properties.maxConcurrentPerAccount()),
         new SigningSecrets(new StoredSecrets(jdbc), sealing),
         sender,
         schedule,

@@ -4,7 +4,6 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
 
@@ -12,27 +11,14 @@ import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
  * The deliverer's side of the {@code webhook_deliveries} outbox. States: PENDING → DELIVERED |
  * GAVE_UP, and PENDING → PENDING with a later {@code next_attempt_at} for a retry.
  *
- * <p>A claim takes due rows with {@code FOR UPDATE SKIP LOCKED}, so deliverers racing for the same
- * rows split them instead of sending one twice, and stamps a lease: a row whose deliverer died
- * mid-attempt is due again once the lease runs out. Every later move checks that this deliverer
- * still holds the row, so one that comes back after losing its lease cannot overwrite the outcome
- * of the attempt that replaced it.
+ * <p>A claim ({@link WebhookClaims}) takes due rows fairly between accounts with {@code FOR UPDATE
+ * SKIP LOCKED}, so deliverers racing for the same rows split them instead of sending one twice, and
+ * stamps a lease: a row whose deliverer died mid-attempt is due again once the lease runs out.
+ * Every later move checks that this deliverer still holds the row, so one that comes back after
+ * losing its lease cannot overwrite the outcome of the attempt that replaced it.
  */
 class WebhookOutbox {
 
-  private static final String CLAIM =
-      """
-      UPDATE webhook_deliveries
-      SET lease_owner = :owner, lease_until = :leaseUntil, attempts = attempts + 1
-      WHERE id IN (
-          SELECT id FROM webhook_deliveries
-          WHERE state = 'PENDING' AND next_attempt_at <= :now
-            AND (lease_until IS NULL OR lease_until < :now)
-          ORDER BY next_attempt_at
-          LIMIT :limit
-          FOR UPDATE SKIP LOCKED)
-      RETURNING id, account_id, url, payload, attempts, created_at
-      """;
   private static final String DELIVERED =
       """
       UPDATE webhook_deliveries
@@ -59,30 +45,18 @@ class WebhookOutbox {
   private static final int MAX_ERROR_LENGTH = 500;
 
   private final JdbcClient jdbc;
+  private final WebhookClaims claims;
 
-  WebhookOutbox(JdbcClient jdbc) {
+  WebhookOutbox(JdbcClient jdbc, int maxConcurrentPerAccount) {
     this.jdbc = jdbc;
+    this.claims = new WebhookClaims(jdbc, maxConcurrentPerAccount);
   }
 
   /**
    * Claims up to {@code limit} due deliveries for one attempt each, held until {@code leaseUntil}.
    */
   List<DueWebhook> claim(String owner, Instant now, Instant leaseUntil, int limit) {
-    return jdbc.sql(CLAIM)
-        .param("owner", owner)
-        .param("now", Timestamp.from(now))
-        .param("leaseUntil", Timestamp.from(leaseUntil))
-        .param("limit", limit)
-        .query(
-            (row, number) ->
-                new DueWebhook(
-                    row.getObject("id", UUID.class),
-                    row.getObject("account_id", UUID.class),
-                    row.getString("url"),
-                    row.getString("payload"),
-                    row.getInt("attempts"),
-                    row.getTimestamp("created_at").toInstant()))
-        .list();
+    return claims.claim(owner, now, leaseUntil, limit);
   }
 
   boolean delivered(DueWebhook delivery, String owner, int status, Instant now) {

@@ -12,6 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled whether this worker delivers webhooks at all
  * @param pollInterval pause between two looks for due deliveries
  * @param maxConcurrent deliveries claimed and sent at once by this worker
+ * @param maxConcurrentPerAccount deliveries of one account under way at once on all workers
+ *     together, so that one account's receiver that does not answer cannot hold every slot (ADR
+ *     0055)
  * @param timeout the whole of one attempt: connecting, sending, waiting for the status line
  * @param lease how long a claimed delivery belongs to this worker; when it runs out (the worker
  *     died mid-attempt) another worker retries it. Longer than {@code timeout}
@@ -28,6 +31,7 @@ record WebhookProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue("1s") Duration pollInterval,
     @DefaultValue("8") int maxConcurrent,
+    @DefaultValue("4") int maxConcurrentPerAccount,
     @DefaultValue("10s") Duration timeout,
     @DefaultValue("60s") Duration lease,
     @DefaultValue("5s") Duration firstRetry,
@@ -50,6 +54,10 @@ record WebhookProperties(
     }
     if (maxConcurrent < 1) {
       throw new IllegalArgumentException("cardgen.webhooks.max-concurrent must be at least 1");
+    }
+    if (maxConcurrentPerAccount < 1) {
+      throw new IllegalArgumentException(
+          "cardgen.webhooks.max-concurrent-per-account must be at least 1");
     }
     if (lease.compareTo(timeout.plus(LEASE_MARGIN)) < 0) {
       throw new IllegalArgumentException(

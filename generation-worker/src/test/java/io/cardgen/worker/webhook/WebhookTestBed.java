@@ -18,13 +18,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * What one delivery test works with: a settable clock, its own meters and sealing key, a DNS it can
  * repoint, real receivers on loopback addresses and deliverers built as the worker builds them,
- * with 127.0.0.1 allowlisted. Closes what it started.
+ * with 127.0.0.1 allowlisted, {@link #SLOTS} slots and at most {@link #MAX_CONCURRENT_PER_ACCOUNT}
+ * attempts of one account at once. Closes what it started.
  */
 final class WebhookTestBed implements AutoCloseable {
 
   // Long enough that a loaded 2-core build box answers a local request well within it.
   static final Duration TIMEOUT = Duration.ofSeconds(5);
   static final Duration LEASE = Duration.ofSeconds(30);
+  static final int SLOTS = 4;
+  // Half of the slots, as the worker's defaults (4 of 8).
+  static final int MAX_CONCURRENT_PER_ACCOUNT = 2;
 
   final SettableClock clock = new SettableClock();
 
@@ -62,7 +66,8 @@ final class WebhookTestBed implements AutoCloseable {
         new WebhookProperties(
             true,
             Duration.ofSeconds(1),
-            4,
+            SLOTS,
+            MAX_CONCURRENT_PER_ACCOUNT,
             TIMEOUT,
             LEASE,
             Duration.ofSeconds(5),
