@@ -31,6 +31,6 @@ record CliContext(
             .connectTimeout(Duration.ofSeconds(10))
             .followRedirects(HttpClient.Redirect.NEVER)
             .build(),
-        System.console() != null);
+        ErrorTerminal.detect(System.getenv()));
   }
 }
