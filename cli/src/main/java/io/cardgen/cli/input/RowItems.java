@@ -17,10 +17,12 @@ final class RowItems {
 
   private final SheetColumns columns;
   private final Photos photos;
+  private final Consumer<String> warnings;
 
-  private RowItems(SheetColumns columns, Photos photos) {
+  private RowItems(SheetColumns columns, Photos photos, Consumer<String> warnings) {
     this.columns = columns;
     this.photos = photos;
+    this.warnings = warnings;
   }
 
   /**
@@ -51,7 +53,7 @@ final class RowItems {
     if (!columns.ignored.isEmpty()) {
       warnings.accept("ignoring columns: " + String.join(", ", columns.ignored));
     }
-    return new RowItems(columns, photos);
+    return new RowItems(columns, photos, warnings);
   }
 
   /** The problem of a sheet whose header, taken to be {@code header}, lacks the required column. */
@@ -78,6 +80,13 @@ final class RowItems {
     if (isBlank(cells)) {
       return;
     }
+    if (onlyInColumnsNotRead(cells)) {
+      // A total ("Итого" under the price) or a note beside the table: no product, and no reason to
+      // refuse the whole file over it.
+      warnings.accept(
+          "row " + row + " has values only in columns that are not read (a total?); skipped");
+      return;
+    }
     String customId = columns.customId >= 0 ? cell(cells, columns.customId).strip() : "row-" + row;
     if (!sink.wants(customId)) {
       return;
@@ -89,6 +98,15 @@ final class RowItems {
     } catch (BadItem bad) {
       problems.add(origin, bad.getMessage());
     }
+  }
+
+  private boolean onlyInColumnsNotRead(List<String> cells) {
+    for (int index = 0; index < cells.size(); index++) {
+      if (columns.uses(index) && !cells.get(index).isBlank()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static boolean isBlank(List<String> cells) {

@@ -296,6 +296,20 @@ class BatchFilesTest {
   }
 
   @Test
+  void skipsATotalsRowWithValuesOnlyInColumnsNotReadAndSaysSo() throws IOException {
+    Path csv = dir.resolve("totals.csv");
+    Files.writeString(
+        csv, "sku,short_description,price\nsku-1,Кружка,990\nsku-2,Ваза,1500\n,,Итого 2490\n");
+
+    try (PreparedBatch prepared =
+        BatchFiles.prepare(csv, options(StandardCharsets.UTF_8, Map.of()))) {
+      assertThat(prepared.origins()).containsExactly("row 2 (sku-1)", "row 3 (sku-2)");
+      assertThat(prepared.warnings())
+          .contains("row 4 has values only in columns that are not read (a total?); skipped");
+    }
+  }
+
+  @Test
   void readsJsonlItemsAndRefusesBrokenLinesByNumber() throws IOException {
     List<JsonNode> items =
         items(
