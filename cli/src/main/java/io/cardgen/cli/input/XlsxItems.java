@@ -84,6 +84,7 @@ final class XlsxItems implements ItemSource {
             + sheet
             + "»"
             + others;
+    HiddenRows hidden = new HiddenRows();
     for (XlsxRows.Row row = rows.next(); row != null; row = rows.next()) {
       if (row.over()) {
         tooLong(row.number(), problems);
@@ -93,6 +94,7 @@ final class XlsxItems implements ItemSource {
       } else if (items != null) {
         if (!faulty(row, items, problems)) {
           items.add(row.number(), row.cells(), sink, problems);
+          hidden.count(row);
         }
       } else if (RowItems.isBlank(row.cells())) {
         continue;
@@ -109,6 +111,7 @@ final class XlsxItems implements ItemSource {
         return null;
       }
     }
+    hidden.warn(warnings);
     if (items == null && header.passedAny()) {
       RowItems.noDescription(header.firstRow(), header.firstCells(), hint, problems);
     } else if (items == null) {

@@ -22,8 +22,14 @@ final class XlsxRows {
    * @param cells the text of its cells, from column A, empty where there is none
    * @param faults what is wrong with some cells, by their 0-based column
    * @param over whether the row holds more text than one item can (then its cells are partial)
+   * @param hidden whether the sheet hides the row (a filter, or hidden by hand)
    */
-  record Row(long number, List<String> cells, SortedMap<Integer, String> faults, boolean over) {}
+  record Row(
+      long number,
+      List<String> cells,
+      SortedMap<Integer, String> faults,
+      boolean over,
+      boolean hidden) {}
 
   private final XMLStreamReader xml;
   private final SharedStrings strings;
@@ -57,6 +63,8 @@ final class XlsxRows {
 
   private Row row() throws XMLStreamException, UnreadableWorkbook {
     long number = number(xml.getAttributeValue(null, "r"));
+    String hiddenFlag = xml.getAttributeValue(null, "hidden");
+    boolean hidden = "1".equals(hiddenFlag) || "true".equals(hiddenFlag);
     previous = number;
     text.nextRow();
     List<String> cells = new ArrayList<>();
@@ -81,7 +89,7 @@ final class XlsxRows {
         cells.set(column, cell.value());
       }
     }
-    return new Row(number, cells, faults, text.over());
+    return new Row(number, cells, faults, text.over(), hidden);
   }
 
   private long number(String reference) throws UnreadableWorkbook {

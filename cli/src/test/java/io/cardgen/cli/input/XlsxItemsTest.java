@@ -61,6 +61,33 @@ class XlsxItemsTest {
   }
 
   @Test
+  void rowsHiddenByAFilterAreSubmittedAndCountedInAWarning() throws IOException {
+    Path file =
+        aWorkbook()
+            .sheet(
+                "Товары",
+                row(1, inline("A1", "sku"), inline("B1", "short_description")),
+                row(2, inline("A2", "mug-1"), inline("B2", "Кружка")),
+                "<row r=\"3\" hidden=\"1\">"
+                    + inline("A3", "vase-2")
+                    + inline("B3", "Ваза")
+                    + "</row>",
+                "<row r=\"4\" hidden=\"true\">"
+                    + inline("A4", "cup-3")
+                    + inline("B4", "Чашка")
+                    + "</row>",
+                "<row r=\"5\" hidden=\"1\"></row>")
+            .writeTo(dir.resolve("filtered.xlsx"));
+
+    assertThat(items(file)).hasSize(3);
+    assertThat(warnings)
+        .containsExactly(
+            "2 row(s) hidden in the sheet (by a filter or by hand) are submitted too, the first row"
+                + " 3; delete the rows that are not meant to be, or copy the visible ones to a new"
+                + " sheet");
+  }
+
+  @Test
   void writesNumbersInPlainNotationAndIntegersWithoutAFraction() throws IOException {
     String[] written = {"500", "500.0", "5E+2", "0.25", "1.50", "1E-3", "-0", "4601234567890"};
     assertThat(sentAsFacts(written))
