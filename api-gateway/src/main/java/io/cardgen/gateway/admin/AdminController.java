@@ -3,12 +3,15 @@ package io.cardgen.gateway.admin;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.common.request.IdempotencyKeys;
+import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -30,8 +33,10 @@ import tools.jackson.databind.json.JsonMapper;
 @RestController
 class AdminController {
 
+  private static final Logger log = LoggerFactory.getLogger(AdminController.class);
+
   private static final String DELETE_CARD =
-      "UPDATE cards SET deleted_at = now() WHERE uid = :uid AND deleted_at IS NULL";
+      "UPDATE cards SET deleted_at = now() WHERE uid = :uid AND deleted_at IS NULL RETURNING job_id";
 
   private static final Set<String> ACCOUNT_CHANGES = Set.of("plan", "api_revision");
 
@@ -39,13 +44,19 @@ class AdminController {
   private final AccountAdministration accounts;
   private final JdbcClient jdbc;
   private final AdminForms forms;
+  private final JobPhotoRemoval photos;
 
   AdminController(
-      PlanRepository plans, AccountAdministration accounts, JdbcClient jdbc, JsonMapper json) {
+      PlanRepository plans,
+      AccountAdministration accounts,
+      JdbcClient jdbc,
+      JsonMapper json,
+      JobPhotoRemoval photos) {
     this.plans = plans;
     this.accounts = accounts;
     this.jdbc = jdbc;
     this.forms = new AdminForms(json);
+    this.photos = photos;
   }
 
   @PostMapping("/admin/plans")
@@ -187,7 +198,19 @@ class AdminController {
 
   @DeleteMapping("/admin/cards/{uid}")
   ResponseEntity<?> deleteCard(@PathVariable UUID uid) {
-    int deleted = jdbc.sql(DELETE_CARD).param("uid", uid).update();
-    return deleted == 1 ? ResponseEntity.noContent().build() : AdminErrors.notFound();
+    Optional<UUID> job = jdbc.sql(DELETE_CARD).param("uid", uid).query(UUID.class).optional();
+    if (job.isEmpty()) {
+      return AdminErrors.notFound();
+    }
+    // The card is gone for its clients; its photos go now too, not at the end of the retention.
+    try {
+      photos.removeFor(new UUID[] {job.get()});
+    } catch (RuntimeException storeAway) {
+      log.warn(
+          "Card {} is deleted; its photos stay until its job's retention removes them: {}",
+          uid,
+          storeAway.toString());
+    }
+    return ResponseEntity.noContent().build();
   }
 }

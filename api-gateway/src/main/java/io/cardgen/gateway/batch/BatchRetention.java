@@ -1,5 +1,6 @@
 package io.cardgen.gateway.batch;
 
+import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Timestamp;
@@ -16,8 +17,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Removes finished batches once their retention has passed: their items (job rows), the items'
- * cards, the batch's delivered or abandoned webhook rows, then the batch row. The credit ledger
- * keeps its rows, as for idempotency keys, so balances and the audit stay whole.
+ * cards and stored photos, the batch's delivered or abandoned webhook rows, then the batch row. The
+ * credit ledger keeps its rows, as for idempotency keys, so balances and the audit stay whole.
  *
  * <p>Only a batch whose every item is final and settled is touched, and none whose webhook is still
  * being delivered: a reserved credit is never lost with its job. A large batch goes in several
@@ -62,6 +63,7 @@ class BatchRetention {
   private record Step(int items, boolean batchRemoved, boolean anyLeft) {}
 
   private final JdbcClient jdbc;
+  private final JobPhotoRemoval photos;
   private final TransactionTemplate transaction;
   private final BatchRetentionProperties properties;
   private final Clock clock;
@@ -70,11 +72,13 @@ class BatchRetention {
 
   BatchRetention(
       JdbcClient jdbc,
+      JobPhotoRemoval photos,
       TransactionTemplate transaction,
       BatchRetentionProperties properties,
       Clock clock,
       MeterRegistry meters) {
     this.jdbc = jdbc;
+    this.photos = photos;
     this.transaction = transaction;
     this.properties = properties;
     this.clock = clock;
@@ -134,6 +138,7 @@ class BatchRetention {
             .list()
             .toArray(UUID[]::new);
     if (items.length > 0) {
+      photos.removeFor(items);
       jdbc.sql(DELETE_CARDS).param("ids", items).update();
       jdbc.sql(DELETE_JOBS).param("ids", items).update();
     }

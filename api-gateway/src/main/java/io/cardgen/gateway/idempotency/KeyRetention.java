@@ -1,5 +1,6 @@
 package io.cardgen.gateway.idempotency;
 
+import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,12 +16,12 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Forgets idempotency keys once their retention has passed: the job row (key, fingerprint, outcome)
- * and its card go; the credit ledger keeps its rows, so an account's history and the audit's sums
- * stay whole. Only final jobs are touched, so a reservation is never lost. Batch items are not
- * idempotency keys of their own: they stay as long as their batch's results. The admin API's top-up
- * keys ({@code admin_credit_grants}) are kept as long, counted from the top-up; their CREDIT ledger
- * rows stay too.
+ * Forgets idempotency keys once their retention has passed: the job row (key, fingerprint,
+ * outcome), its card and its stored photos go; the credit ledger keeps its rows, so an account's
+ * history and the audit's sums stay whole. Only final jobs are touched, so a reservation is never
+ * lost. Batch items are not idempotency keys of their own: they stay as long as their batch's
+ * results. The admin API's top-up keys ({@code admin_credit_grants}) are kept as long, counted from
+ * the top-up; their CREDIT ledger rows stay too.
  *
  * <p>Every gateway replica runs it. Each batch locks its rows with {@code FOR UPDATE SKIP LOCKED}
  * and deletes them in the same short transaction, so replicas split the work instead of waiting on
@@ -52,6 +53,7 @@ class KeyRetention {
       """;
 
   private final JdbcClient jdbc;
+  private final JobPhotoRemoval photos;
   private final TransactionTemplate transaction;
   private final RetentionProperties properties;
   private final Clock clock;
@@ -60,6 +62,7 @@ class KeyRetention {
 
   KeyRetention(
       JdbcClient jdbc,
+      JobPhotoRemoval photos,
       TransactionTemplate transaction,
       RetentionProperties properties,
       ReplyProperties replies,
@@ -71,6 +74,7 @@ class KeyRetention {
               + " forgotten while its client can still be waiting for it");
     }
     this.jdbc = jdbc;
+    this.photos = photos;
     this.transaction = transaction;
     this.properties = properties;
     this.clock = clock;
@@ -147,6 +151,7 @@ class KeyRetention {
     if (ids.length == 0) {
       return 0;
     }
+    photos.removeFor(ids);
     jdbc.sql(DELETE_CARDS).param("ids", ids).update();
     return jdbc.sql(DELETE_JOBS).param("ids", ids).update();
   }

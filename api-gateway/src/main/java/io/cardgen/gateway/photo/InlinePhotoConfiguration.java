@@ -5,11 +5,14 @@ import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import io.cardgen.storage.StartStep;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Photo beans of the gateway. The S3 client is not a bean of its own: the worker builds one too,
@@ -39,6 +42,16 @@ public class InlinePhotoConfiguration {
   @Bean
   InlinePhotoStore inlinePhotoStore(S3Properties properties) {
     return new InlinePhotoStore(S3Bucket.open(properties, properties.bucket()), UUID::randomUUID);
+  }
+
+  @Bean
+  JobPhotoRemoval jobPhotoRemoval(
+      S3Properties properties,
+      JdbcClient jdbc,
+      MeterRegistry meters,
+      @Value("${cardgen.photos.remove-with-jobs:true}") boolean enabled) {
+    return new JobPhotoRemoval(
+        jdbc, S3Bucket.open(properties, properties.bucket()), enabled, meters);
   }
 
   @Bean

@@ -3,6 +3,7 @@ package io.cardgen.gateway.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.Race;
@@ -38,6 +39,7 @@ class BatchRetentionIT {
   private BatchRetention retention(int itemsPerTransaction, int transactions) {
     return new BatchRetention(
         jdbc,
+        new JobPhotoRemoval(jdbc, null, false, new SimpleMeterRegistry()),
         database.transaction(),
         new BatchRetentionProperties(
             RETENTION, Duration.ofMinutes(10), itemsPerTransaction, transactions),

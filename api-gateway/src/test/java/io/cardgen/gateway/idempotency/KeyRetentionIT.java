@@ -3,11 +3,14 @@ package io.cardgen.gateway.idempotency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
+import io.cardgen.storage.S3Bucket;
 import io.cardgen.testsupport.Race;
 import io.cardgen.testsupport.SettableClock;
+import io.cardgen.testsupport.TestS3;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +33,16 @@ class KeyRetentionIT {
   }
 
   private KeyRetention retention(int batch, int maxBatches) {
+    return retention(
+        batch,
+        maxBatches,
+        new JobPhotoRemoval(database.jdbc(), null, false, new SimpleMeterRegistry()));
+  }
+
+  private KeyRetention retention(int batch, int maxBatches, JobPhotoRemoval photos) {
     return new KeyRetention(
         database.jdbc(),
+        photos,
         database.transaction(),
         new RetentionProperties(RETENTION, Duration.ofMinutes(10), batch, maxBatches),
         new ReplyProperties(
@@ -65,6 +76,33 @@ class KeyRetentionIT {
     assertThat(books.jobExists(recentCard)).isTrue();
     assertThat(books.cardsOf(recentCard)).isOne();
     assertThat(books.jobExists(recentFailure)).isTrue();
+  }
+
+  @Test
+  void theStoredPhotosOfAKeyGoWithItAndThoseOfAKeptKeyStay() throws Exception {
+    UUID account = books.anAccountWithCredits(10);
+    UUID old = books.aSucceededJob(account, "old-card", hoursAgo(73));
+    UUID recent = books.aSucceededJob(account, "recent-card", hoursAgo(71));
+    String oldPhoto = "products/" + old + "/00000000000000000000000000000001.png";
+    String recentPhoto = "products/" + recent + "/00000000000000000000000000000002.png";
+    books.withPhotos(old, "[{\"source\":\"STORED\",\"location\":\"" + oldPhoto + "\"}]");
+    books.withPhotos(recent, "[{\"source\":\"STORED\",\"location\":\"" + recentPhoto + "\"}]");
+    try (TestS3 s3 = TestS3.start();
+        S3Bucket bucket = S3Bucket.open(s3.properties("cardgen"), "cardgen")) {
+      bucket.createIfMissing();
+      bucket.put(oldPhoto, new byte[] {1}, "image/png");
+      bucket.put(recentPhoto, new byte[] {2}, "image/png");
+
+      retention(
+              500,
+              20,
+              new JobPhotoRemoval(database.jdbc(), bucket, true, new SimpleMeterRegistry()))
+          .removeExpired();
+
+      assertThat(books.jobExists(old)).isFalse();
+      assertThat(bucket.exists(oldPhoto)).isFalse();
+      assertThat(bucket.exists(recentPhoto)).isTrue();
+    }
   }
 
   @Test
@@ -164,6 +202,7 @@ class KeyRetentionIT {
             () ->
                 new KeyRetention(
                     database.jdbc(),
+                    new JobPhotoRemoval(database.jdbc(), null, false, new SimpleMeterRegistry()),
                     database.transaction(),
                     new RetentionProperties(Duration.ofSeconds(60), Duration.ofMinutes(1), 1, 1),
                     new ReplyProperties(

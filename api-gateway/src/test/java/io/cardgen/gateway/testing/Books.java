@@ -71,6 +71,17 @@ public final class Books {
     return id;
   }
 
+  /**
+   * Gives the job's spec these photos, as the gateway writes them: {@code [{source, location}]}.
+   */
+  public void withPhotos(UUID job, String photosJson) {
+    jdbc.sql(
+            "UPDATE jobs SET spec = jsonb_set(spec, '{photos}', CAST(:photos AS jsonb)) WHERE id = :id")
+        .param("photos", photosJson)
+        .param("id", job)
+        .update();
+  }
+
   /** A job that failed at {@code finishedAt}, its credit released. */
   public UUID aFailedJob(UUID account, String key, Instant finishedAt) {
     UUID id = aQueuedJob(account, key, finishedAt.minusSeconds(10));

@@ -1,6 +1,7 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -26,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -403,8 +406,17 @@ class AdminApiIT {
     TestStack.Response card = stack.generate(stack.demoKey(), "to-delete", body);
     assertThat(card.status()).as(card.toString()).isEqualTo(200);
     String uid = card.json().get("data").get("uid").asString();
+    String photo = card.json().get("data").get("images").get(0).asString();
+    try (S3Client s3 = stack.s3()) {
+      assertThat(s3.headObject(head -> head.bucket("cardgen").key(photo)).contentLength())
+          .isPositive();
 
-    assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(204);
+      assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(204);
+
+      // Its photos go with it, not at the end of the key's retention.
+      assertThatThrownBy(() -> s3.headObject(head -> head.bucket("cardgen").key(photo)))
+          .isInstanceOf(NoSuchKeyException.class);
+    }
 
     TestStack.Response replay = stack.generate(stack.demoKey(), "to-delete", body);
     assertThat(replay.status()).isEqualTo(410);

@@ -2,7 +2,7 @@ package io.cardgen.worker.job;
 
 import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.photo.ImageFormat;
-import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.common.photo.JobPhotoKeys;
 import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.worker.llm.PhotoInput;
@@ -12,11 +12,9 @@ import io.cardgen.worker.photo.LlmPhotoPreparer;
 import io.cardgen.worker.photo.PhotoLinkBatch;
 import io.cardgen.worker.photo.PhotoStorage;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -158,9 +156,9 @@ class JobPhotos {
         keys.add(original.storedKey());
         continue;
       }
-      String dir = job.id().toString();
-      UUID file = UUID.nameUUIDFromBytes((dir + "/" + index).getBytes(StandardCharsets.UTF_8));
-      keys.add(storage.put(PhotoKey.of(dir, file, original.fetchedFormat()), original.bytes()));
+      keys.add(
+          storage.put(
+              JobPhotoKeys.fetched(job.id(), index, original.fetchedFormat()), original.bytes()));
     }
     return keys;
   }
