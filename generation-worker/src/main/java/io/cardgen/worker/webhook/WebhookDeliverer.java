@@ -38,6 +38,7 @@ import org.springframework.context.SmartLifecycle;
 class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookDeliverer.class);
+  private static final Duration PENDING_COUNT_EVERY = Duration.ofSeconds(15);
 
   private final WebhookOutbox outbox;
   private final SigningSecrets secrets;
@@ -47,6 +48,7 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
   private final WebhookProperties properties;
   private final ExecutorService threads;
   private final Clock clock;
+  private Instant pendingCountedAt = Instant.MIN;
   private final String owner = "webhooks-" + UUID.randomUUID();
   // Attempts under way at most, as the threads: a slot is taken at the claim, freed at the end.
   private final Semaphore slots;
@@ -109,11 +111,24 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
       while (startDue().full()) {
         // every free slot found a row: more may be due, no need to wait for the next poll
       }
-      // Rows being attempted count: they stay pending until their attempt ends.
-      metrics.pending(outbox.pending());
+      countPendingNowAndThen();
     } catch (RuntimeException failure) {
       // The class only: a database error's detail can quote a row, and rows hold payloads.
       log.warn("Webhook poll failed, the next one retries: {}", failure.getClass().getName());
+    }
+  }
+
+  /**
+   * The gauge of pending rows, counted every {@link #PENDING_COUNT_EVERY} rather than every poll:
+   * the count reads every pending row, about 19 ms with a backlog of 200 000, on every worker each
+   * second, where a scrape every 15 s reads it. Rows being attempted count: they stay pending until
+   * their attempt ends.
+   */
+  private void countPendingNowAndThen() {
+    Instant now = clock.instant();
+    if (!now.isBefore(pendingCountedAt.plus(PENDING_COUNT_EVERY))) {
+      metrics.pending(outbox.pending());
+      pendingCountedAt = now;
     }
   }
 
