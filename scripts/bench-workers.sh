@@ -81,13 +81,15 @@ await_up "localhost:$admin/actuator/health" "$standalone" "the standalone"
 start_worker() { # name port max_in_flight [more worker arguments]
   local name=$1 port=$2 slots_=$3
   shift 3
+  # The passwords go in the environment: a command line is every local user's to read (ps).
+  SPRING_DATASOURCE_PASSWORD="$(cat "$data/postgres.password")" \
+  CARDGEN_S3_SECRET_KEY="$(cat "$data/s3.password")" \
   "$java" -Xmx"$heap" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -jar "$worker_jar" \
     --server.port="$port" --cardgen.worker.max-in-flight="$slots_" "$@" \
     --spring.datasource.url="jdbc:postgresql://localhost:$pg/postgres" \
-    --spring.datasource.username=postgres --spring.datasource.password="$(cat "$data/postgres.password")" \
+    --spring.datasource.username=postgres \
     --spring.kafka.bootstrap-servers="127.0.0.1:$kafka" \
     --cardgen.s3.endpoint="http://127.0.0.1:$s3" --cardgen.s3.access-key=cardgen \
-    --cardgen.s3.secret-key="$(cat "$data/s3.password")" \
     --cardgen.llm.base-url="http://127.0.0.1:$sim/v1" --cardgen.llm.api-key=simulator \
     --cardgen.llm.model=cardgen-simulator > "$out/$name.log" 2>&1 &
   started=$!

@@ -45,7 +45,7 @@ final class EmbeddedStack {
   }
 
   private void startAll(StandaloneSettings settings) throws Exception {
-    Files.createDirectories(settings.dataDir());
+    DataDirectory.prepare(settings.dataDir());
     if (!settings.has("SPRING_DATASOURCE_URL")) {
       startPostgres(settings);
     }

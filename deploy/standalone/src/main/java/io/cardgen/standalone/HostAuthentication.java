@@ -1,10 +1,12 @@
 package io.cardgen.standalone;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -45,9 +47,21 @@ final class HostAuthentication {
         lines().stream().map(line -> trusts(line) ? askingForPassword(line) : line).toList();
     Path partial = file.resolveSibling(FILE + ".tmp");
     Files.write(partial, rewritten, StandardCharsets.UTF_8);
-    // initdb made the file its owner's alone; the copy is created with the umask's rights.
-    Files.setPosixFilePermissions(partial, Files.getPosixFilePermissions(file));
+    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      // initdb made the file its owner's alone; the copy is created with the umask's rights.
+      Files.setPosixFilePermissions(partial, Files.getPosixFilePermissions(file));
+    }
+    // On the disk before it replaces the file: a power cut must not leave an empty one, with
+    // which no connection at all gets in.
+    try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.WRITE)) {
+      channel.force(true);
+    }
     Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    try (FileChannel directory = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
+      directory.force(true);
+    } catch (IOException notSupported) {
+      // Some file systems cannot open a directory; the rename is as durable as they make it.
+    }
   }
 
   private List<String> lines() throws IOException {

@@ -5,14 +5,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ExecutionException;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +37,10 @@ final class StandalonePostgres implements AutoCloseable {
   static final String SETTING_PREFIX = "cardgen.embedded-postgres.";
   static final String USER = "postgres";
   private static final String DATABASE = "postgres";
-  private static final String INVALID_PASSWORD = "28P01";
+
+  /** pgjdbc's "no password given" (08004) and the server's refusals (28000, 28P01). */
+  private static final Set<String> PASSWORD_ASKED = Set.of("08004", "28000", "28P01");
+
   private static final Duration STARTUP_WAIT = Duration.ofMinutes(2);
   private static final Logger log = LoggerFactory.getLogger(StandalonePostgres.class);
 
@@ -71,12 +75,14 @@ final class StandalonePostgres implements AutoCloseable {
     }
     String password = ServicePassword.loadOrCreate(passwordFile, "PostgreSQL");
     EmbeddedPostgres server =
-        startServer(
+        FailedStart.diagnosed(
             builder(dataDirectory, port, system, passwordFile, password, startupWait),
             dataDirectory,
-            passwordFile);
+            passwordFile,
+            port);
     StandalonePostgres postgres = new StandalonePostgres(server, password, passwordFile);
     try {
+      postgres.checkItIsOurs(dataDirectory);
       if (authentication.trustsLocalUsers()) {
         postgres.askForPasswords(authentication);
       }
@@ -128,19 +134,21 @@ final class StandalonePostgres implements AutoCloseable {
   }
 
   /**
-   * Starts the server; when it then cannot be reached, stops it again rather than leave a server
-   * behind that holds the port and the data directory.
+   * The server answering on the port is the one on {@code dataDirectory}: when another PostgreSQL
+   * holds the port, ours cannot start, and zonky's check reaches the other one; one that trusts
+   * local users would let the standalone run on (and change the password of) someone else's
+   * database.
    */
-  private static EmbeddedPostgres startServer(
-      EmbeddedPostgres.Builder builder, Path dataDirectory, Path passwordFile) throws IOException {
-    try {
-      return builder.start();
-    } catch (IOException | RuntimeException failure) {
-      stopLeftServer(dataDirectory);
-      if (refusedThePassword(failure)) {
-        throw new StartRefused(wrongPassword(passwordFile, dataDirectory), failure);
-      }
-      throw failure;
+  private void checkItIsOurs(Path dataDirectory) throws IOException, SQLException {
+    String served;
+    try (Connection connection = server.getPostgresDatabase().getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery("SHOW data_directory")) {
+      row.next();
+      served = row.getString(1);
+    }
+    if (!Path.of(served).toRealPath().equals(dataDirectory.toRealPath())) {
+      throw new StartRefused(FailedStart.portTaken(server.getPort(), served));
     }
   }
 
@@ -151,9 +159,10 @@ final class StandalonePostgres implements AutoCloseable {
   private void askForPasswords(HostAuthentication authentication) throws IOException, SQLException {
     try (Connection connection = server.getPostgresDatabase().getConnection();
         Statement statement = connection.createStatement()) {
-      statement.execute("SET password_encryption = 'scram-sha-256'");
-      // The password's shape (ServicePassword) needs no quoting; it is never logged.
-      statement.execute("ALTER ROLE " + USER + " PASSWORD '" + password + "'");
+      // Sends the SCRAM verifier, never the password: no statement log can show it.
+      connection
+          .unwrap(PGConnection.class)
+          .alterUserPassword(USER, password.toCharArray(), "scram-sha-256");
       authentication.askForPasswords();
       statement.execute("SELECT pg_reload_conf()");
     }
@@ -171,8 +180,11 @@ final class StandalonePostgres implements AutoCloseable {
       try (Connection withoutPassword =
           server.getDatabase(USER, DATABASE, Map.of()).getConnection()) {
         // Still trusted: not reloaded yet.
-      } catch (SQLException asked) {
-        return;
+      } catch (SQLException refused) {
+        if (PASSWORD_ASKED.contains(refused.getSQLState())) {
+          return;
+        }
+        // Anything else (too many clients, a restart) says nothing of the rules: ask again.
       }
       Thread.onSpinWait();
     }
@@ -196,42 +208,6 @@ final class StandalonePostgres implements AutoCloseable {
     server.close();
   }
 
-  /** The postmaster a failed start left running, found by its pid file, asked to stop. */
-  private static void stopLeftServer(Path dataDirectory) {
-    Path pidFile = dataDirectory.resolve("postmaster.pid");
-    try {
-      if (!Files.exists(pidFile)) {
-        return;
-      }
-      long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
-      ProcessHandle.of(pid)
-          .ifPresent(
-              postmaster -> {
-                // SIGTERM: PostgreSQL's smart shutdown, a clean stop with no client connected.
-                postmaster.destroy();
-                try {
-                  postmaster.onExit().get(30, TimeUnit.SECONDS);
-                } catch (InterruptedException interrupted) {
-                  Thread.currentThread().interrupt();
-                } catch (ExecutionException | TimeoutException stillRunning) {
-                  log.warn("The embedded PostgreSQL (pid {}) did not stop", pid);
-                }
-              });
-    } catch (IOException | RuntimeException unreadable) {
-      log.warn("Could not stop the embedded PostgreSQL left by a failed start", unreadable);
-    }
-  }
-
-  /** zonky gives up with the last failure of its readiness check as the cause. */
-  private static boolean refusedThePassword(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof SQLException sql && INVALID_PASSWORD.equals(sql.getSQLState())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static String missing(Path passwordFile, Path dataDirectory) {
     return "The embedded PostgreSQL's password file "
         + passwordFile
@@ -241,16 +217,7 @@ final class StandalonePostgres implements AutoCloseable {
         + restoreOrReset(dataDirectory);
   }
 
-  private static String wrongPassword(Path passwordFile, Path dataDirectory) {
-    return "The password in "
-        + passwordFile
-        + " does not open the embedded PostgreSQL in "
-        + dataDirectory
-        + ". "
-        + restoreOrReset(dataDirectory);
-  }
-
-  private static String restoreOrReset(Path dataDirectory) {
+  static String restoreOrReset(Path dataDirectory) {
     return "Restore the file from the backup of the data directory it was made with. To set a new"
         + " password instead, change scram-sha-256 to trust in "
         + dataDirectory.resolve(HostAuthentication.FILE)

@@ -184,6 +184,8 @@ class AdminApiIT {
     for (String[] call :
         List.of(
             new String[] {"POST", "/admin/accounts", "{\"name\": \"t\", \"credit\": 5}"},
+            new String[] {"POST", "/admin/accounts", "{\"name\": 5}"},
+            new String[] {"POST", "/admin/accounts", "{\"name\": \"t\", \"plan\": true}"},
             new String[] {"PATCH", "/admin/accounts/" + account, "{\"api_revison\": \"legacy\"}"},
             new String[] {
               "POST", "/admin/accounts/" + account + "/credits", "{\"amount\": 5, \"note\": 1}"

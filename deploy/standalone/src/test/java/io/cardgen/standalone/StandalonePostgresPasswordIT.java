@@ -119,6 +119,63 @@ class StandalonePostgresPasswordIT {
         .toList();
   }
 
+  @Test
+  void aSecondStartOnADirectoryInUseLeavesTheRunningServerAlone() throws Exception {
+    Path data = dir.resolve("postgres");
+    try (StandalonePostgres running = StandalonePostgres.start(data, 0, new Properties())) {
+      assertThatThrownBy(
+              () -> StandalonePostgres.start(data, 0, new Properties(), Duration.ofSeconds(3)))
+          // zonky's lock on the directory (in another JVM: "could not lock")
+          .isInstanceOf(IllegalStateException.class);
+
+      assertThat(selectOne(running.jdbcUrl(), running.password())).isEqualTo(1);
+      assertThat(data.resolve("postmaster.pid")).exists();
+    }
+  }
+
+  @Test
+  void aPortHeldByAnotherPostgresIsSaidSoAndThatServerIsLeftAlone() throws Exception {
+    try (StandalonePostgres other =
+        StandalonePostgres.start(dir.resolve("other"), 0, new Properties())) {
+      int port = other.server().getPort();
+
+      assertThatThrownBy(
+              () ->
+                  StandalonePostgres.start(
+                      dir.resolve("postgres"), port, new Properties(), Duration.ofSeconds(3)))
+          .isInstanceOf(StartRefused.class)
+          .hasMessageStartingWith("Another PostgreSQL answers on the embedded one's port " + port);
+      assertThat(selectOne(other.jdbcUrl(), other.password())).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aPortHeldByAPostgresThatTrustsEveryoneIsNotTakenForOurs() throws Exception {
+    try (EmbeddedPostgres trusting =
+        EmbeddedPostgres.builder()
+            .setDataDirectory(dir.resolve("trusting"))
+            .setCleanDataDirectory(false)
+            .start()) {
+      int port = trusting.getPort();
+
+      assertThatThrownBy(
+              () ->
+                  StandalonePostgres.start(
+                      dir.resolve("postgres"), port, new Properties(), Duration.ofSeconds(3)))
+          .isInstanceOf(StartRefused.class)
+          .hasMessageContaining("its data is in " + dir.resolve("trusting").toRealPath());
+      // Its superuser still has no password: nothing was changed there.
+      try (Connection connection = trusting.getPostgresDatabase().getConnection();
+          Statement statement = connection.createStatement();
+          ResultSet row =
+              statement.executeQuery(
+                  "SELECT rolpassword IS NULL FROM pg_authid WHERE rolname = 'postgres'")) {
+        row.next();
+        assertThat(row.getBoolean(1)).isTrue();
+      }
+    }
+  }
+
   private static void assertRefused(String url, String password) {
     assertThatThrownBy(() -> selectOne(url, password)).isInstanceOf(SQLException.class);
   }
