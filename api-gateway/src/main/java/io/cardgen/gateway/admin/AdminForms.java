@@ -6,8 +6,11 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * Reads admin forms strictly: a field the form does not have is refused, not ignored, and so is a
@@ -38,6 +41,13 @@ final class AdminForms {
             // 2.7 photos is not 2, nor "5" a number: the operator meant something else.
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            // and 5 is not a name, nor true a plan: text fields take text only.
+            .withCoercionConfig(
+                LogicalType.Textual,
+                text ->
+                    text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
             .build();
   }
 
