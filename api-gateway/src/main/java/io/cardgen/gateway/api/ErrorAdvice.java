@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.coyote.BadRequestException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
@@ -51,6 +52,18 @@ class ErrorAdvice {
   @ExceptionHandler({BadRequestException.class, ClientAbortException.class})
   ResponseEntity<Envelope> badFraming(IOException exception, HttpServletRequest request) {
     log.info("Refused a request whose body could not be read: {}", exception.toString());
+    return refusal(400, ErrorCode.BAD_REQUEST, CallerRevision.of(request));
+  }
+
+  /**
+   * Tomcat's refusal of the query string ({@code ?%ZZ}, more parameters than it parses), raised
+   * when a parameter is first read, before any key is checked. A client's fault: one INFO line with
+   * the class only, since the message quotes the decoded query (a line break in it would forge a
+   * log line), and never the 503 and stack trace of a fault of ours.
+   */
+  @ExceptionHandler(InvalidParameterException.class)
+  ResponseEntity<Envelope> badQuery(Exception exception, HttpServletRequest request) {
+    log.info("Refused a request whose query could not be read: {}", exception.getClass().getName());
     return refusal(400, ErrorCode.BAD_REQUEST, CallerRevision.of(request));
   }
 

@@ -75,6 +75,21 @@ class ProtocolEdgesIT {
     assertEnvelope(answer, 414, "uri_too_long");
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "/api/batches?%ZZ",
+        "/api/batches?limit=%ZZ",
+        "/api/batches/bat_x/results?%ZZ",
+        "/api/batches?metadata=%0A2026-11-28T14:00:00.000Z%20ERROR%20FORGED%0A%ZZ"
+      })
+  void anUnreadableQueryIsABadRequestWithoutAKey(String target) throws Exception {
+    RawExchange.Answer answer =
+        send("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+
+    assertEnvelope(answer, 400, "bad_request");
+  }
+
   @Test
   void unknownHttpVersionIsRefused() throws Exception {
     RawExchange.Answer answer =
