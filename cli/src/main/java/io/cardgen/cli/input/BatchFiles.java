@@ -91,6 +91,13 @@ public final class BatchFiles {
       if (retry != null && origins.size() < retry.customIds().size()) {
         warnings.add(TerminalText.of(notInTheFile(retry, seen.keySet())));
       }
+      if (retry != null && retry.customIds().stream().allMatch(id -> id.matches("row-\\d+"))) {
+        warnings.add(
+            "the items are named by their row (no custom_id column): if rows were inserted or"
+                + " deleted since "
+                + retry.batchId()
+                + ", other rows than those that failed are submitted");
+      }
       out.finish(JSON, options.webhookUrl(), options.metadata());
     }
     Map<String, String> query = new HashMap<>();

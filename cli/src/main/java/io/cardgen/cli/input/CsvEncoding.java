@@ -1,13 +1,9 @@
 package io.cardgen.cli.input;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.Charset;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +12,9 @@ import java.util.function.Consumer;
 /**
  * The encoding of a CSV file given without {@code --encoding}. Excel writes "CSV UTF-8" with a byte
  * order mark, but its plain "CSV" on a Russian Windows in windows-1251, and "Unicode text" in
- * UTF-16: a file with a UTF-16 byte order mark is UTF-16, one that is valid UTF-8 throughout is
- * UTF-8, and anything else is taken as windows-1251, with a warning that says so and how to choose.
+ * UTF-16: a file with a UTF-16 byte order mark is UTF-16; one with the UTF-8 mark, or with any
+ * letter written in UTF-8, or with no byte beyond ASCII, is UTF-8; anything else is taken as
+ * windows-1251, with a warning that says so and how to choose.
  */
 final class CsvEncoding {
 
@@ -26,17 +23,30 @@ final class CsvEncoding {
   private CsvEncoding() {}
 
   static Charset detect(Path file, Consumer<String> warnings) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      byte[] start = in.readNBytes(2);
-      if (start.length == 2 && (start[0] & 0xFF) == 0xFF && (start[1] & 0xFF) == 0xFE) {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      int first = in.read();
+      int second = in.read();
+      if (first == 0xFF && second == 0xFE) {
         return StandardCharsets.UTF_16LE;
       }
-      if (start.length == 2 && (start[0] & 0xFF) == 0xFE && (start[1] & 0xFF) == 0xFF) {
+      if (first == 0xFE && second == 0xFF) {
         return StandardCharsets.UTF_16BE;
       }
-    }
-    if (isUtf8(file)) {
-      return StandardCharsets.UTF_8;
+      if (first == 0xEF && second == 0xBB) {
+        // The UTF-8 byte order mark: UTF-8, whatever bad bytes follow (they are reported).
+        return StandardCharsets.UTF_8;
+      }
+      Utf8Scan scan = new Utf8Scan();
+      scan.next(first);
+      scan.next(second);
+      for (int b = in.read(); b >= 0; b = in.read()) {
+        scan.next(b);
+      }
+      // Any letter written in UTF-8 makes it UTF-8: one stray byte among them is a fault to
+      // report by its row, not a reason to read every Cyrillic letter of the file as mojibake.
+      if (scan.multiByte > 0 || scan.invalid == 0) {
+        return StandardCharsets.UTF_8;
+      }
     }
     warnings.accept(
         file.getFileName()
@@ -45,32 +55,38 @@ final class CsvEncoding {
     return WINDOWS_1251;
   }
 
-  /** Decodes the whole file, a buffer at a time: memory stays flat however large it is. */
-  private static boolean isUtf8(Path file) throws IOException {
-    CharsetDecoder decoder =
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer bytes = ByteBuffer.allocate(1 << 16);
-    CharBuffer chars = CharBuffer.allocate(1 << 16);
-    try (InputStream in = Files.newInputStream(file)) {
-      boolean end = false;
-      while (!end) {
-        int read = in.read(bytes.array(), bytes.position(), bytes.remaining());
-        end = read < 0;
-        if (!end) {
-          bytes.position(bytes.position() + read);
-        }
-        bytes.flip();
-        CoderResult result = decoder.decode(bytes, chars, end);
-        if (result.isError()) {
-          return false;
-        }
-        chars.clear();
-        bytes.compact();
+  /** Counts well-formed multi-byte UTF-8 sequences and bytes that cannot be UTF-8. */
+  private static final class Utf8Scan {
+    long multiByte;
+    long invalid;
+    private int expected;
+
+    void next(int b) {
+      if (b < 0) {
+        return;
       }
-      return !decoder.flush(chars).isError();
+      if (expected > 0) {
+        if ((b & 0xC0) == 0x80) {
+          if (--expected == 0) {
+            multiByte++;
+          }
+          return;
+        }
+        invalid++;
+        expected = 0;
+      }
+      if (b < 0x80) {
+        return;
+      }
+      if (b >= 0xC2 && b <= 0xDF) {
+        expected = 1;
+      } else if (b >= 0xE0 && b <= 0xEF) {
+        expected = 2;
+      } else if (b >= 0xF0 && b <= 0xF4) {
+        expected = 3;
+      } else {
+        invalid++;
+      }
     }
   }
 }

@@ -96,6 +96,10 @@ final class CsvItems implements ItemSource {
     HeaderSearch header = new HeaderSearch();
     Iterator<CSVRecord> records = parser.iterator();
     long row = 0;
+    // Items without a custom_id column are named row-N by the count of records other than empty
+    // lines, as every version before numbered them: a file submitted again, or the failures of its
+    // batch retried, must name its items as it did then (an item named anew is a second charge).
+    long emptyLines = 0;
     while (true) {
       limited.nextRow();
       long line = parser.getCurrentLineNumber() + 1;
@@ -128,8 +132,11 @@ final class CsvItems implements ItemSource {
       CSVRecord record = records.next();
       row = record.getRecordNumber();
       List<String> cells = record.toList();
+      if (cells.size() == 1 && cells.get(0).isEmpty()) {
+        emptyLines++;
+      }
       if (items != null) {
-        items.add(row, cells, sink, problems);
+        items.add(row, row - emptyLines, cells, sink, problems);
       } else if (RowItems.isBlank(cells)) {
         continue;
       } else if (header.isHeader(row, cells)) {

@@ -13,7 +13,7 @@ final class HiddenRows {
   private long first;
 
   void count(XlsxRows.Row row) {
-    if (row.hidden() && !RowItems.isBlank(row.cells())) {
+    if (row.hidden()) {
       if (count++ == 0) {
         first = row.number();
       }

@@ -79,7 +79,10 @@ final class Photos {
    */
   private static String oneLink(String reference, String lower) throws BadItem {
     boolean spaced = reference.chars().anyMatch(Character::isWhitespace);
-    if (spaced || lower.indexOf("://", lower.indexOf("://") + 3) >= 0) {
+    // A link in the query is an image proxy's (https://images.weserv.nl/?url=https://…): fine.
+    int query = lower.indexOf('?') >= 0 ? lower.indexOf('?') : lower.length();
+    int second = lower.indexOf("://", lower.indexOf("://") + 3);
+    if (spaced || (second >= 0 && second < query)) {
       throw new BadItem(
           "photo link "
               + reference

@@ -76,27 +76,41 @@ final class RowItems {
    * skipped: spreadsheet programs keep formatted but empty rows, and a CSV export writes them as
    * {@code ,,,}.
    */
-  void add(long row, List<String> cells, ItemSink sink, Problems problems) throws IOException {
+  boolean add(long row, List<String> cells, ItemSink sink, Problems problems) throws IOException {
+    return add(row, row, cells, sink, problems);
+  }
+
+  /**
+   * As {@link #add(long, List, ItemSink, Problems)}; a row without a custom_id column is named
+   * {@code row-<idNumber>}.
+   *
+   * @return whether the row's item went to {@code sink}
+   */
+  boolean add(long row, long idNumber, List<String> cells, ItemSink sink, Problems problems)
+      throws IOException {
     if (isBlank(cells)) {
-      return;
+      return false;
     }
     if (onlyInColumnsNotRead(cells)) {
       // A total ("Итого" under the price) or a note beside the table: no product, and no reason to
       // refuse the whole file over it.
       warnings.accept(
           "row " + row + " has values only in columns that are not read (a total?); skipped");
-      return;
+      return false;
     }
-    String customId = columns.customId >= 0 ? cell(cells, columns.customId).strip() : "row-" + row;
+    String customId =
+        columns.customId >= 0 ? cell(cells, columns.customId).strip() : "row-" + idNumber;
     if (!sink.wants(customId)) {
-      return;
+      return false;
     }
     String origin = "row " + row + (customId.isEmpty() ? "" : " (" + customId + ")");
     try {
       CustomIds.check(customId);
       sink.accept(origin, customId, request(cells));
+      return true;
     } catch (BadItem bad) {
       problems.add(origin, bad.getMessage());
+      return false;
     }
   }
 

@@ -92,8 +92,7 @@ final class XlsxItems implements ItemSource {
           return null;
         }
       } else if (items != null) {
-        if (!faulty(row, items, problems)) {
-          items.add(row.number(), row.cells(), sink, problems);
+        if (!faulty(row, items, problems) && items.add(row.number(), row.cells(), sink, problems)) {
           hidden.count(row);
         }
       } else if (RowItems.isBlank(row.cells())) {

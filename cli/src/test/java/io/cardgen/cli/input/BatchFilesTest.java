@@ -106,6 +106,25 @@ class BatchFilesTest {
   }
 
   @Test
+  void aUtf8FileWithOneStrayByteIsRefusedByItsRowNotReadAsWindows1251() throws IOException {
+    Path csv = dir.resolve("stray.csv");
+    byte[] head = "sku,short_description\nsku-1,Чайник\nsku-2,Ча".getBytes(StandardCharsets.UTF_8);
+    byte[] tail = "йник\n".getBytes(StandardCharsets.UTF_8);
+    byte[] content = new byte[head.length + 1 + tail.length];
+    System.arraycopy(head, 0, content, 0, head.length);
+    content[head.length] = (byte) 0xFF;
+    System.arraycopy(tail, 0, content, head.length + 1, tail.length);
+    Files.write(csv, content);
+
+    assertThatThrownBy(() -> items(csv, options(null, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid ->
+                assertThat(invalid.problems().get(0).message())
+                    .startsWith("stray.csv is not UTF-8 text; pass --encoding"));
+  }
+
+  @Test
   void aFileNotInTheEncodingGivenOrNotValidCsvIsAProblemNamingIt() throws IOException {
     Path cp1251 = dir.resolve("cp1251.csv");
     Files.writeString(
@@ -145,6 +164,15 @@ class BatchFilesTest {
     assertThat(items(tie, options(StandardCharsets.UTF_8, Map.of())))
         .extracting(item -> item.path("custom_id").asString())
         .containsExactly("sku-2");
+  }
+
+  @Test
+  void aLinkInTheQueryOfAnImageProxysLinkIsOneLink() throws IOException {
+    String proxied = "https://images.weserv.nl/?url=https://example.com/a.jpg";
+    List<JsonNode> items =
+        items("csv", "sku,short_description,photos\nsku-1,Кружка," + proxied + "\n");
+
+    assertThat(items.get(0).path("request").path("image_url").get(0).asString()).isEqualTo(proxied);
   }
 
   @Test
@@ -279,10 +307,47 @@ class BatchFilesTest {
     List<JsonNode> items =
         items("csv", "short_description,style\nКружка,standard\n\nВаза,standard\n");
 
-    // The empty line is row 3 in a spreadsheet program, so Ваза is row 4 there and here.
+    // Named as every earlier version named them, empty lines not counted: the same file must give
+    // the same items, or a submit after an upgrade would be a new batch, charged again.
     assertThat(items)
         .extracting(item -> item.path("custom_id").asString())
-        .containsExactly("row-2", "row-4");
+        .containsExactly("row-2", "row-3");
+  }
+
+  @Test
+  void namesRowsInMessagesAsTheSpreadsheetShowsThemEmptyLinesIncluded() throws IOException {
+    Path csv = dir.resolve("gaps.csv");
+    Files.writeString(csv, "sku,short_description,length\nsku-1,Куртка,500\n\n\nsku 3,Шарф,500\n");
+
+    assertThatThrownBy(() -> items(csv, options(StandardCharsets.UTF_8, Map.of())))
+        .isInstanceOfSatisfying(
+            InvalidInput.class,
+            invalid -> assertThat(invalid.problems().get(0).where()).isEqualTo("row 5 (sku 3)"));
+  }
+
+  @Test
+  void aRetryOfItemsNamedByTheirRowWarnsThatTheRowsMustNotHaveMoved() throws IOException {
+    Path csv = dir.resolve("no-ids.csv");
+    Files.writeString(csv, "short_description\nКружка\nВаза\n");
+    SubmitOptions retry =
+        new SubmitOptions(
+            null,
+            StandardCharsets.UTF_8,
+            null,
+            1 << 20,
+            null,
+            Map.of(),
+            false,
+            null,
+            new RetrySelection("bat_1", java.util.Set.of("row-3")));
+
+    try (PreparedBatch prepared = BatchFiles.prepare(csv, retry)) {
+      assertThat(prepared.origins()).containsExactly("row 3 (row-3)");
+      assertThat(prepared.warnings())
+          .containsExactly(
+              "the items are named by their row (no custom_id column): if rows were inserted or"
+                  + " deleted since bat_1, other rows than those that failed are submitted");
+    }
   }
 
   @Test
