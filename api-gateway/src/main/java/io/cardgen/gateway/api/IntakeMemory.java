@@ -5,6 +5,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,6 +32,9 @@ import org.springframework.stereotype.Component;
  * first): a batch body uploads for minutes, and slow uploads must not hold the room card requests
  * are read in, nor make them queue behind a batch waiting for room.
  *
+ * <p>One account's card requests hold at most half of the budget ({@link #admit(long, UUID)}),
+ * likewise waited for first.
+ *
  * <p>Fair: a large request is not overtaken forever by small ones. Counted in kilobytes.
  */
 @Component
@@ -39,6 +45,8 @@ public final class IntakeMemory {
 
   private final Semaphore kilobytes;
   private final Semaphore batchShare;
+  // Never removed: a semaphore per account that sent a card request, a few dozen bytes each.
+  private final ConcurrentMap<UUID, Semaphore> accountShares = new ConcurrentHashMap<>();
   private final int capacity;
   private final long bodyLimit;
   private final Duration wait;
@@ -95,6 +103,25 @@ public final class IntakeMemory {
       return Optional.of(new Lease(0, null));
     }
     return admitHeap(FOOTPRINT * (declaredLength < 0 ? UNDECLARED_GUESS : declaredLength));
+  }
+
+  /**
+   * As {@link #admit(long)}, within {@code account}'s share: one account's card bodies together
+   * hold at most half of the budget, waited for first, so that its own slow uploads (a review
+   * stopped every account's cards with two requests declaring 32 MiB and sending a byte every 20 s)
+   * queue behind each other, not before everyone. One that needs more than the share holds all of
+   * it and its real need in the budget, as a batch creation does.
+   */
+  Optional<Lease> admit(long declaredLength, UUID account) {
+    if (declaredLength > bodyLimit) {
+      return Optional.of(new Lease(0, null));
+    }
+    Semaphore share =
+        accountShares.computeIfAbsent(account, id -> new Semaphore(shareCapacity(), true));
+    Lease lease = new Lease(0, share);
+    return lease.settleHeap(FOOTPRINT * (declaredLength < 0 ? UNDECLARED_GUESS : declaredLength))
+        ? Optional.of(lease)
+        : Optional.empty();
   }
 
   /** As {@link #admit}, for {@code heapBytes} of heap rather than a body of a declared length. */
@@ -156,7 +183,7 @@ public final class IntakeMemory {
 
     private int held;
 
-    /** The batches' share this lease also holds its room in; null for a card request's. */
+    /** The share (the batches', an account's) this lease also holds its room in, or null. */
     private final Semaphore share;
 
     private Lease(int held, Semaphore share) {

@@ -115,7 +115,7 @@ class ProductCardController {
     // Waiting for memory, and then for the client's bytes, is not CPU work: outside the permit,
     // or a few slow uploads would hold every permit of the gate.
     Optional<IntakeMemory.Lease> room =
-        gate.outside(() -> intakeMemory.admit(request.getContentLengthLong()));
+        gate.outside(() -> intakeMemory.admit(request.getContentLengthLong(), account.id()));
     if (room.isEmpty()) {
       return Answers.unavailable(revision, retryAfterSeconds);
     }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,23 @@ class IntakeMemoryTest {
     }
 
     assertThat(memory.availableKilobytes()).isEqualTo(100);
+  }
+
+  @Test
+  void oneAccountsBodiesHoldAtMostHalfTheBudgetAndTheOthersStillGetIn() {
+    IntakeMemory memory = memory(100, 32, Duration.ofMillis(50));
+    UUID greedy = UUID.randomUUID();
+    IntakeMemory.Lease large = memory.admit(16 * KB, greedy).orElseThrow();
+    // 80 KB of the budget held, and all 50 of its share.
+    assertThat(memory.availableKilobytes()).isEqualTo(20);
+
+    assertThat(memory.admit(1 * KB, greedy))
+        .as("its share is taken: it waits for itself")
+        .isEmpty();
+    assertThat(memory.admit(2 * KB, UUID.randomUUID())).as("another account").isPresent();
+
+    large.close();
+    assertThat(memory.admit(8 * KB, greedy)).isPresent();
   }
 
   @Test
