@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 final class CsvEncoding {
 
   static final Charset WINDOWS_1251 = Charset.forName("windows-1251");
+  private static final int MOSTLY = 8;
 
   private CsvEncoding() {}
 
@@ -42,9 +43,11 @@ final class CsvEncoding {
       for (int b = in.read(); b >= 0; b = in.read()) {
         scan.next(b);
       }
-      // Any letter written in UTF-8 makes it UTF-8: one stray byte among them is a fault to
-      // report by its row, not a reason to read every Cyrillic letter of the file as mojibake.
-      if (scan.multiByte > 0 || scan.invalid == 0) {
+      // Mostly UTF-8 letters make it UTF-8: a stray byte among them is a fault to report by its
+      // row, not a reason to read every letter of the file as mojibake. The proportion, not the
+      // mere presence: in windows-1251 a capital before « » Ё № or a dash ("«ТОВАР»": Р» is D0 BB)
+      // happens to be a well-formed UTF-8 pair, among hundreds of bytes that are not.
+      if (scan.invalid == 0 || scan.multiByte >= MOSTLY * scan.invalid) {
         return StandardCharsets.UTF_8;
       }
     }

@@ -106,6 +106,18 @@ class BatchFilesTest {
   }
 
   @Test
+  void aWindows1251ExportWithGuillemetsOrYoIsStillReadAsWindows1251() throws IOException {
+    for (String description : List.of("Куртка «ТОВАР» зимняя", "Шапка ЖЁЛТАЯ — вязаная")) {
+      Path csv = dir.resolve("cp1251-" + description.hashCode() + ".csv");
+      Files.writeString(
+          csv, "Артикул;Описание\nsku-1;" + description + "\n", Charset.forName("windows-1251"));
+
+      assertThat(items(csv, options(null, Map.of())).get(0).path("request").toString())
+          .isEqualTo("{\"short_description\":\"" + description + "\"}");
+    }
+  }
+
+  @Test
   void aUtf8FileWithOneStrayByteIsRefusedByItsRowNotReadAsWindows1251() throws IOException {
     Path csv = dir.resolve("stray.csv");
     byte[] head = "sku,short_description\nsku-1,Чайник\nsku-2,Ча".getBytes(StandardCharsets.UTF_8);
