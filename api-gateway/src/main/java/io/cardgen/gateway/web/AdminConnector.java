@@ -23,6 +23,12 @@ public class AdminConnector implements WebServerFactoryCustomizer<TomcatServletW
       this.connector.setProperty("address", properties.address());
     }
     this.connector.setAllowTrace(false);
+    // Spring Boot's server.tomcat.* settings reach the public connector only: the same bounds on
+    // slow and idle clients here (docs/operations.md, "Slow clients"), and fewer connections than
+    // probes, scrapes and operators ever need.
+    this.connector.setProperty("connectionTimeout", "20000");
+    this.connector.setProperty("keepAliveTimeout", "75000");
+    this.connector.setProperty("maxConnections", "500");
   }
 
   @Override

@@ -34,7 +34,7 @@ class IntakeMemoryTest {
   }
 
   @Test
-  void oneAccountsBodiesHoldAtMostHalfTheBudgetAndTheOthersStillGetIn() {
+  void oneAccountsBodiesQueueForItsShareWhileTheOthersStillGetIn() {
     IntakeMemory memory = memory(100, 32, Duration.ofMillis(50));
     UUID greedy = UUID.randomUUID();
     IntakeMemory.Lease large = memory.admit(16 * KB, greedy).orElseThrow();

@@ -3,6 +3,7 @@ package io.cardgen.standalone;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -147,8 +148,20 @@ final class StandalonePostgres implements AutoCloseable {
       row.next();
       served = row.getString(1);
     }
-    if (!Path.of(served).toRealPath().equals(dataDirectory.toRealPath())) {
+    if (!isOurs(Path.of(served), dataDirectory)) {
       throw new StartRefused(FailedStart.portTaken(server.getPort(), served));
+    }
+  }
+
+  /**
+   * Whether {@code served} is {@code ours}; a path this machine does not have (a container's) is
+   * not.
+   */
+  private static boolean isOurs(Path served, Path ours) throws IOException {
+    try {
+      return served.toRealPath().equals(ours.toRealPath());
+    } catch (NoSuchFileException elsewhere) {
+      return false;
     }
   }
 

@@ -91,6 +91,14 @@ class ProtocolEdgesIT {
   }
 
   @Test
+  void anUnreadableQueryIsABadRequestOnTheManagementAndWorkerPortsToo() throws Exception {
+    for (int port : new int[] {stack.adminPort, stack.workerPort()}) {
+      assertEnvelope(
+          RawExchange.get(port, "/actuator/health?x=%0AFORGED%0A%ZZ"), 400, "bad_request");
+    }
+  }
+
+  @Test
   void unknownHttpVersionIsRefused() throws Exception {
     RawExchange.Answer answer =
         send("GET /openapi.json HTTP/9.9\r\nHost: localhost\r\nConnection: close\r\n\r\n");
