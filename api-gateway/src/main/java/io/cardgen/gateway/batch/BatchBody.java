@@ -15,6 +15,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
@@ -144,6 +145,10 @@ final class BatchBody {
             HexFormat.of().formatHex(digest.digest()));
       }
       return outcome;
+    } catch (JacksonIOException unreadable) {
+      // The body could not be read (cut short, too slow, the client gone): not malformed JSON, and
+      // the caller answers it as Tomcat's refusal it is.
+      throw unreadable.getCause();
     } catch (JacksonException malformed) {
       if (limited.exceeded) {
         return new TooLarge();

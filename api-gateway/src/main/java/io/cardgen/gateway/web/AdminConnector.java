@@ -29,6 +29,7 @@ public class AdminConnector implements WebServerFactoryCustomizer<TomcatServletW
     this.connector.setProperty("connectionTimeout", "20000");
     this.connector.setProperty("keepAliveTimeout", "75000");
     this.connector.setProperty("maxConnections", "500");
+    this.connector.setMaxPostSize(NoFormBodies.MAX_POST_SIZE);
   }
 
   @Override

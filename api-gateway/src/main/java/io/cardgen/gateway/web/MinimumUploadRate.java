@@ -7,7 +7,12 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import org.apache.coyote.BadRequestException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -18,8 +23,14 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * window of waiting for it. Tomcat has no deadline for a body, only one for each byte (20 s), so a
  * client sending a byte every 19 s held its room in the intake memory for as long as it liked: a
  * review stopped every account's cards with two such requests, and every account's batch creations
- * with one upload that sent an item and then stalled. A body cut here fails its read with an {@link
- * IOException}, answered as an unreadable body; the room it held is let go at once.
+ * with one upload that sent an item and then stalled. A body cut here fails its read with Tomcat's
+ * {@link BadRequestException}, answered 400 as a body whose framing Tomcat refused, whichever
+ * endpoint reads it; the room it held is let go at once.
+ *
+ * <p>A stall is noticed at the first read that returns after the window, and a read waits at most
+ * the connector's 20 s for a byte: a body may stall for up to the window plus 20 s before it is
+ * cut, so the real floor is about {@code minimumRate × window / (window + 20 s)}, 0.86 KB/s with
+ * the defaults (docs/operations.md, "Slow clients").
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
@@ -40,8 +51,12 @@ class MinimumUploadRate extends OncePerRequestFilter {
     chain.doFilter(new Wrapped(request), response);
   }
 
-  /** Thrown by a read once the body has fallen below the rate. */
-  static final class TooSlow extends IOException {
+  /**
+   * Thrown by a read once the body has fallen below the rate. Tomcat's own type, so that readers
+   * which tell a client's broken body from a fault of ours (the error advice, the batch reader)
+   * take it for what it is.
+   */
+  static final class TooSlow extends BadRequestException {
     TooSlow(long bytes, long seconds) {
       super("the request body arrived too slowly: " + bytes + " bytes in " + seconds + " s");
     }
@@ -60,6 +75,13 @@ class MinimumUploadRate extends OncePerRequestFilter {
         checked = new Checked(super.getInputStream());
       }
       return checked;
+    }
+
+    @Override
+    public BufferedReader getReader() throws IOException {
+      String encoding = getCharacterEncoding();
+      Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+      return new BufferedReader(new InputStreamReader(getInputStream(), charset));
     }
   }
 

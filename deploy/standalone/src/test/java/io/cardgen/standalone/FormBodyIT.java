@@ -39,7 +39,22 @@ class FormBodyIT {
           default -> stack.workerPort();
         };
 
-    String status = sendHeadAndLittleBody(number, method, path);
+    String status = sendHeadAndLittleBody(number, method, path, DECLARED);
+
+    assertThat(status).startsWith("HTTP/1.1 4");
+  }
+
+  /**
+   * A POST with query parameters: Tomcat read a form body of up to 2 MB into the heap when the
+   * first parameter was asked for, before the key was checked (review finding). 1.5 MB declared, 1
+   * KB sent: a read would wait for the rest until the socket's timeout.
+   */
+  @Test
+  void aFormPostUnderTomcatsOldLimitIsNotReadEither() throws Exception {
+    TestStack stack = SharedStack.get();
+
+    String status =
+        sendHeadAndLittleBody(stack.publicPort, "POST", "/api/batches?webhook_url=x", 1536 * 1024);
 
     assertThat(status).startsWith("HTTP/1.1 4");
   }
@@ -53,7 +68,7 @@ class FormBodyIT {
   }
 
   /** The status line of the answer to a request that declares far more body than it sends. */
-  private static String sendHeadAndLittleBody(int port, String method, String path)
+  private static String sendHeadAndLittleBody(int port, String method, String path, long declared)
       throws Exception {
     try (Socket socket = new Socket("localhost", port)) {
       socket.setSoTimeout(10_000);
@@ -65,7 +80,7 @@ class FormBodyIT {
               + " HTTP/1.1\r\nHost: localhost:"
               + port
               + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
-              + DECLARED
+              + declared
               + "\r\n\r\n";
       out.write(head.getBytes(StandardCharsets.US_ASCII));
       out.write(("a=" + "b".repeat(1022)).getBytes(StandardCharsets.US_ASCII));
