@@ -12,14 +12,16 @@ import java.util.function.Consumer;
 /**
  * The encoding of a CSV file given without {@code --encoding}. Excel writes "CSV UTF-8" with a byte
  * order mark, but its plain "CSV" on a Russian Windows in windows-1251, and "Unicode text" in
- * UTF-16: a file with a UTF-16 byte order mark is UTF-16; one with the UTF-8 mark, or with any
- * letter written in UTF-8, or with no byte beyond ASCII, is UTF-8; anything else is taken as
- * windows-1251, with a warning that says so and how to choose.
+ * UTF-16: a file with a UTF-16 byte order mark is UTF-16; one with the UTF-8 mark, or with no byte
+ * beyond ASCII, or whose bytes beyond ASCII are mostly well-formed UTF-8, is UTF-8; anything else
+ * is taken as windows-1251, with a warning that says so and how to choose.
  */
 final class CsvEncoding {
 
   static final Charset WINDOWS_1251 = Charset.forName("windows-1251");
-  private static final int MOSTLY = 8;
+
+  /** Bytes beyond ASCII per one that cannot be UTF-8, at least, in a UTF-8 file. */
+  private static final int MOSTLY = 4;
 
   private CsvEncoding() {}
 
@@ -44,10 +46,11 @@ final class CsvEncoding {
         scan.next(b);
       }
       // Mostly UTF-8 letters make it UTF-8: a stray byte among them is a fault to report by its
-      // row, not a reason to read every letter of the file as mojibake. The proportion, not the
-      // mere presence: in windows-1251 a capital before « » Ё № or a dash ("«ТОВАР»": Р» is D0 BB)
-      // happens to be a well-formed UTF-8 pair, among hundreds of bytes that are not.
-      if (scan.invalid == 0 || scan.multiByte >= MOSTLY * scan.invalid) {
+      // row, not a reason to read every letter of the file as mojibake, however few letters there
+      // are (a review's file had four). The proportion, not the mere presence: in windows-1251 a
+      // capital before « » Ё № or a dash ("«ТОВАР»": Р» is D0 BB) happens to be a well-formed UTF-8
+      // pair, but nearly every other byte beyond ASCII there is a letter that cannot be UTF-8.
+      if (scan.invalid == 0 || (scan.multiByte >= 2 && scan.beyondAscii >= MOSTLY * scan.invalid)) {
         return StandardCharsets.UTF_8;
       }
     }
@@ -58,8 +61,12 @@ final class CsvEncoding {
     return WINDOWS_1251;
   }
 
-  /** Counts well-formed multi-byte UTF-8 sequences and bytes that cannot be UTF-8. */
+  /**
+   * Counts bytes beyond ASCII, well-formed multi-byte UTF-8 sequences and bytes that cannot be
+   * UTF-8.
+   */
   private static final class Utf8Scan {
+    long beyondAscii;
     long multiByte;
     long invalid;
     private int expected;
@@ -67,6 +74,9 @@ final class CsvEncoding {
     void next(int b) {
       if (b < 0) {
         return;
+      }
+      if (b >= 0x80) {
+        beyondAscii++;
       }
       if (expected > 0) {
         if ((b & 0xC0) == 0x80) {
