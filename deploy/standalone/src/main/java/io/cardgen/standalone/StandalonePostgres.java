@@ -3,7 +3,6 @@ package io.cardgen.standalone;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -154,13 +153,15 @@ final class StandalonePostgres implements AutoCloseable {
   }
 
   /**
-   * Whether {@code served} is {@code ours}; a path this machine does not have (a container's) is
-   * not.
+   * Whether {@code served} is {@code ours}; a path this machine does not have (a container's), or
+   * one we may not read (another user's server), is not. Our own directory must resolve: failing to
+   * is a fault of ours, not another server.
    */
   private static boolean isOurs(Path served, Path ours) throws IOException {
+    Path ourPath = ours.toRealPath();
     try {
-      return served.toRealPath().equals(ours.toRealPath());
-    } catch (NoSuchFileException elsewhere) {
+      return served.toRealPath().equals(ourPath);
+    } catch (IOException elsewhere) {
       return false;
     }
   }
