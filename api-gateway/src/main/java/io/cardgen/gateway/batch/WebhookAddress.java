@@ -1,6 +1,7 @@
 package io.cardgen.gateway.batch;
 
 import io.cardgen.common.net.AddressPolicy;
+import io.cardgen.common.net.AmbiguousHosts;
 import io.cardgen.common.net.Cidr;
 import io.cardgen.common.net.Ports;
 import java.net.InetAddress;
@@ -62,6 +63,8 @@ class WebhookAddress {
         || uri.getRawUserInfo() != null
         || uri.getRawFragment() != null
         || !Ports.connectable(uri)
+        || AmbiguousHosts.hasZone(uri.getHost())
+        || AmbiguousHosts.isNumericButNotDottedDecimal(uri.getHost())
         || !(scheme.equals("https") || scheme.equals("http"))) {
       return false;
     }

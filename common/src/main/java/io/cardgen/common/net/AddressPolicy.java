@@ -15,8 +15,8 @@ import java.util.Optional;
  * holds the cloud metadata endpoints 169.254.169.254 and fd00:ec2::254 is in fc00::/7), multicast,
  * unspecified, CGNAT 100.64/10, "this network" 0/8 (Linux routes 0.x to the host itself), reserved,
  * benchmarking and documentation ranges, and Teredo. IPv6 forms that carry an IPv4 address a
- * gateway would forward to (IPv4-mapped, IPv4-compatible, NAT64, 6to4) are judged by that IPv4
- * address.
+ * gateway would forward to (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4) are judged
+ * by that IPv4 address.
  */
 public final class AddressPolicy {
 
@@ -47,8 +47,10 @@ public final class AddressPolicy {
           "fec0::/10",
           "ff00::/8");
   // The JDK turns ::ffff:a.b.c.d into an Inet4Address when it resolves or parses, but an
-  // Inet6Address can still hold one, so isIpv4Mapped checks for it too.
-  private static final List<Cidr> IPV4_IN_LAST_32_BITS = parse("::/96", "64:ff9b::/96");
+  // Inet6Address can still hold one, so isIpv4Mapped checks for it too. ::ffff:0:a.b.c.d is
+  // IPv4-translated (RFC 2765), which a SIIT translator forwards to a.b.c.d.
+  private static final List<Cidr> IPV4_IN_LAST_32_BITS =
+      parse("::/96", "::ffff:0:0:0/96", "64:ff9b::/96");
   private static final Cidr SIX_TO_FOUR = Cidr.parse("2002::/16");
 
   private final List<Cidr> allowlist;

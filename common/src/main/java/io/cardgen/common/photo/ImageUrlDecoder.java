@@ -1,5 +1,6 @@
 package io.cardgen.common.photo;
 
+import io.cardgen.common.net.AmbiguousHosts;
 import io.cardgen.common.net.Ports;
 import java.net.IDN;
 import java.net.URI;
@@ -28,10 +29,6 @@ import java.util.regex.Pattern;
 public final class ImageUrlDecoder {
 
   private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*");
-  private static final Pattern NUMERIC_LABEL = Pattern.compile("0[xX][0-9a-fA-F]*|[0-9]+");
-  private static final String OCTET = "(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
-  private static final Pattern DOTTED_DECIMAL =
-      Pattern.compile(OCTET + "\\." + OCTET + "\\." + OCTET + "\\." + OCTET);
 
   /**
    * The longest link taken, as sent: what browsers and CDNs accept in practice, and the bound on
@@ -78,16 +75,11 @@ public final class ImageUrlDecoder {
     if (!Ports.connectable(uri)) {
       return new ImageUrl.Invalid("port out of range");
     }
-    if (uri.getHost().contains("%")) {
-      // [fe80::1%25eth0] names an interface of the machine that reads it: only link-local
-      // addresses have zones, and InetAddress fails on an unknown one as if DNS did, so the link
-      // would pass as "may resolve later" and fail only at the worker.
+    if (AmbiguousHosts.hasZone(uri.getHost())) {
       return new ImageUrl.Invalid("IPv6 address with a zone");
     }
-    if (isNumericButNotDottedDecimal(uri.getHost())) {
-      // Browsers read 0x7f000001, 0177.0.0.1, 2130706433 or 127.1 as 127.0.0.1 (the WHATWG URL
-      // standard), Java as names that do not resolve: which address is meant is ambiguous, and
-      // such a link is refused as one instead of failing later as unavailable.
+    if (AmbiguousHosts.isNumericButNotDottedDecimal(uri.getHost())) {
+      // Refused as such instead of failing later as unavailable.
       return new ImageUrl.Invalid("numeric host not in dotted-decimal form");
     }
     if (uri.getRawUserInfo() != null) {
@@ -96,13 +88,6 @@ public final class ImageUrlDecoder {
       return new ImageUrl.Invalid("link with credentials");
     }
     return new ImageUrl.Link(uri);
-  }
-
-  /** A host the WHATWG URL standard reads as IPv4: its last label is a number. */
-  private static boolean isNumericButNotDottedDecimal(String host) {
-    String name = host.endsWith(".") ? host.substring(0, host.length() - 1) : host;
-    String last = name.substring(name.lastIndexOf('.') + 1);
-    return NUMERIC_LABEL.matcher(last).matches() && !DOTTED_DECIMAL.matcher(name).matches();
   }
 
   /**

@@ -45,6 +45,8 @@ class AddressPolicyTest {
         "ff02::1",
         "::ffff:127.0.0.1",
         "::ffff:169.254.169.254",
+        "::ffff:0:7f00:1",
+        "::ffff:0:a9fe:a9fe",
         "::127.0.0.1",
         "64:ff9b::a00:1",
         "64:ff9b::7f00:1",
