@@ -16,6 +16,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
@@ -65,6 +66,20 @@ class ErrorAdvice {
   ResponseEntity<Envelope> badQuery(Exception exception, HttpServletRequest request) {
     log.info("Refused a request whose query could not be read: {}", exception.getClass().getName());
     return refusal(400, ErrorCode.BAD_REQUEST, CallerRevision.of(request));
+  }
+
+  /**
+   * The client left, or stopped reading, while an answer was being written (a results stream cut
+   * short, or timed out writing to a client that does not read): nobody to answer, and not a fault
+   * of ours. Spring wraps Tomcat's {@link ClientAbortException} in this once the request is
+   * asynchronous; as an unexpected failure each one logged two stack traces at ERROR and WARN (a
+   * review flooded the log by closing downloads).
+   */
+  @ExceptionHandler(AsyncRequestNotUsableException.class)
+  void gone(AsyncRequestNotUsableException exception) {
+    log.info(
+        "A client left before its answer was written: {}",
+        exception.getCause() == null ? exception : exception.getCause().toString());
   }
 
   @ExceptionHandler(Exception.class)

@@ -6,6 +6,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import java.util.List;
+import org.apache.catalina.connector.ClientAbortException;
 import org.apache.coyote.BadRequestException;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
@@ -14,6 +15,8 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.mock.http.MockHttpInputMessage;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
+import org.springframework.web.method.annotation.ExceptionHandlerMethodResolver;
 
 /**
  * What escapes the controller is answered in the revision of the account the request was
@@ -25,6 +28,19 @@ class ErrorAdviceTest {
   private final ErrorAdvice advice = new ErrorAdvice();
   private final MockHttpServletRequest request =
       new MockHttpServletRequest("POST", "/api/text/product");
+
+  /** Not the unexpected failure's ERROR, stack trace and 503 that can no longer be written. */
+  @Test
+  void aClientGoneWhileItsStreamWasWrittenIsNoFailureOfOurs() throws Exception {
+    ExceptionHandlerMethodResolver handlers = new ExceptionHandlerMethodResolver(ErrorAdvice.class);
+    AsyncRequestNotUsableException gone =
+        new AsyncRequestNotUsableException(
+            "ServletOutputStream failed to write", new ClientAbortException("Broken pipe"));
+
+    assertThat(handlers.resolveMethod(gone))
+        .isEqualTo(
+            ErrorAdvice.class.getDeclaredMethod("gone", AsyncRequestNotUsableException.class));
+  }
 
   @Test
   void answersAnUnexpectedFailureOfALegacyAccount400WithTheTextOnlyAndRetryAfter() {
