@@ -17,6 +17,7 @@ import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -87,6 +88,7 @@ final class BatchBody {
   private static final int OPTION_VALUES = 200;
 
   private final ObjectReader reader;
+  private final int maxNestingDepth;
   private final long limit;
   private final int maxItems;
   private final long itemLimit;
@@ -101,6 +103,7 @@ final class BatchBody {
             .maxStringLength((int) Math.min(itemLimit, Integer.MAX_VALUE - 1))
             .maxTokenCount((long) (maxItems + 1) * (MAX_ITEM_VALUES * 2L + 64))
             .build();
+    this.maxNestingDepth = constraints.getMaxNestingDepth();
     // Items are read one tree at a time from one parser: what follows an item is the next one.
     this.reader =
         JsonMapper.builder(JsonFactory.builder().streamReadConstraints(constraints).build())
@@ -256,7 +259,15 @@ final class BatchBody {
     try {
       JsonNode value = reader.readTree(parser);
       return parser.currentTokenCount() > limited.tokenEnd ? null : value;
-    } catch (WindowExceeded | StreamConstraintsException overBounds) {
+    } catch (WindowExceeded overBounds) {
+      return null;
+    } catch (StreamConstraintsException overBounds) {
+      if (parser.streamReadContext().getNestingDepth() > maxNestingDepth) {
+        // Nested deeper than the parser goes: small, and malformed to us, as on the card endpoint
+        // (a review got 413 saying the 2 KB item was over 32 MiB), at the line it was found on.
+        throw new StreamReadException(
+            parser, overBounds.getMessage(), parser.currentLocation(), overBounds);
+      }
       return null;
     } finally {
       limited.closeWindow();

@@ -212,6 +212,21 @@ class BatchBodyTest {
     assertThat(seen).isEmpty();
   }
 
+  /** As the card endpoint answers such a body: the item is small, not over any size bound. */
+  @Test
+  void anItemNestedDeeperThanTheParserGoesIsMalformedNotTooLarge() throws Exception {
+    String deep = "[".repeat(600) + "]".repeat(600);
+    BatchBody.Outcome outcome =
+        read(
+            "{\"items\": [\n{\"custom_id\": \"x\", \"deep\": " + deep + "}]}",
+            BatchBody.Format.JSON);
+
+    assertThat(outcome)
+        .isEqualTo(
+            new BatchBody.Malformed(
+                "Тело запроса не является корректным JSON: ошибка в строке 2."));
+  }
+
   @Test
   void anItemJustUnderItsBoundsIsRead() throws Exception {
     String values = "1,".repeat(BatchBody.MAX_ITEM_VALUES - 10) + "1";
