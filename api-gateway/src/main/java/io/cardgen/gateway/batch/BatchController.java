@@ -99,6 +99,11 @@ class BatchController {
       return BatchAnswers.error(
           ErrorCode.UNSUPPORTED_MEDIA_TYPE, Messages.format("batch.unsupported_media_type"));
     }
+    if (format.get() == BatchBody.Format.JSON && (webhookUrl != null || metadata != null)) {
+      // batch-api §2 puts them in a JSON body: taken from the query, they were dropped unchecked,
+      // and a client that meant them never got its callback (review finding).
+      return BatchAnswers.invalid("batch.options_in_query");
+    }
     if (request.getContentLengthLong() > bodyLimit.toBytes()) {
       return tooLarge();
     }

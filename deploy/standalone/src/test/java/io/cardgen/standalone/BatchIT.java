@@ -475,6 +475,30 @@ class BatchIT {
         .containsExactlyInAnyOrder("line-1", "line-2");
   }
 
+  /**
+   * Options in the query are for an NDJSON body only: with a JSON body they were dropped unchecked,
+   * so a client that meant its webhook never got a callback, nor heard why (review finding).
+   */
+  @Test
+  void aJsonBodyWithOptionsInTheQueryIsRefusedNotStrippedOfThem() throws Exception {
+    Tenants.Tenant tenant = account(5);
+    for (String query :
+        List.of("?webhook_url=https%3A%2F%2F127.0.0.1%2Fh", "?metadata=%7B%22k%22%3A%22v%22%7D")) {
+      TestStack.Response answer =
+          api.create(
+              tenant.apiKey(),
+              null,
+              "application/json",
+              query,
+              BatchApi.body(1, i -> "Зонт", null));
+
+      assertThat(answer.status()).as(query).isEqualTo(422);
+      assertThat(answer.json().get("code").asString()).isEqualTo("invalid_parameters");
+      assertThat(answer.json().get("message").asString()).contains("webhook_url", "NDJSON");
+    }
+    assertThat(api.batchesOf(tenant.id())).isZero();
+  }
+
   @Test
   void aWebhookUrlToAPrivateAddressOrOverPlainHttpIsRefused() throws Exception {
     Tenants.Tenant tenant = account(5);
