@@ -1,6 +1,7 @@
 package io.cardgen.gateway.api;
 
 import io.cardgen.common.error.Messages;
+import io.cardgen.gateway.web.UploadRateProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -50,6 +51,7 @@ class RequestBody {
   private final ObjectReader strict;
   private final ObjectReader lenient;
   private final long limit;
+  private final long maxReadNanos;
 
   /**
    * JSON values a card body may hold. A valid request holds well under 200; the bound keeps a body
@@ -59,7 +61,7 @@ class RequestBody {
    */
   static final int MAX_VALUES = 10_000;
 
-  RequestBody(BodyLimitProperties properties) {
+  RequestBody(BodyLimitProperties properties, UploadRateProperties upload) {
     // Spring's mapper cannot take new read constraints, and the tree needs none of its settings.
     JsonMapper bounded =
         JsonMapper.builder(
@@ -71,6 +73,7 @@ class RequestBody {
     this.lenient = bounded.reader();
     this.strict = lenient.with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     this.limit = properties.maxBodySize().toBytes();
+    this.maxReadNanos = upload.cardBodyTime().toNanos();
   }
 
   /**
@@ -86,7 +89,7 @@ class RequestBody {
     LongPredicate roomWhileReading = request.getContentLengthLong() < 0 ? roomFor : bytes -> true;
     byte[] body;
     try {
-      body = readUpTo(request.getInputStream(), limit + 1, roomWhileReading);
+      body = readUpTo(request.getInputStream(), limit + 1, roomWhileReading, maxReadNanos);
     } catch (IOException framing) {
       log.info("Could not read a request body: {}", framing.toString());
       return new Unreadable();
@@ -127,9 +130,14 @@ class RequestBody {
     return new Malformed(Messages.format("invalid.body_malformed"));
   }
 
-  /** Up to {@code max} bytes; null when {@code roomFor} refused the bytes read so far. */
-  private static byte[] readUpTo(InputStream in, long max, LongPredicate roomFor)
+  /**
+   * Up to {@code max} bytes; null when {@code roomFor} refused the bytes read so far. Fails once
+   * reading has taken longer than {@code maxNanos}, noticed when a read returns (at most the
+   * connector's 20 s for a byte later).
+   */
+  private static byte[] readUpTo(InputStream in, long max, LongPredicate roomFor, long maxNanos)
       throws IOException {
+    long started = System.nanoTime();
     ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
     byte[] buffer = new byte[65536];
     long total = 0;
@@ -139,6 +147,10 @@ class RequestBody {
         && (read = in.read(buffer, 0, (int) Math.min(buffer.length, max - total))) > 0) {
       out.write(buffer, 0, read);
       total += read;
+      if (System.nanoTime() - started > maxNanos) {
+        throw new IOException(
+            "the body took longer than " + maxNanos / 1_000_000_000L + " s: " + total + " bytes");
+      }
       if (total > nextCheck) {
         if (!roomFor.test(total)) {
           return null;

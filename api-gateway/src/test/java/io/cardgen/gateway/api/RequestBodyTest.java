@@ -2,6 +2,7 @@ package io.cardgen.gateway.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.gateway.web.UploadRateProperties;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +14,10 @@ import org.springframework.util.unit.DataSize;
 class RequestBodyTest {
 
   private final RequestBody body =
-      new RequestBody(new BodyLimitProperties(DataSize.ofMegabytes(32), null, Duration.ZERO));
+      new RequestBody(
+          new BodyLimitProperties(DataSize.ofMegabytes(32), null, Duration.ZERO),
+          new UploadRateProperties(
+              DataSize.ofKilobytes(2), Duration.ofSeconds(15), Duration.ofMinutes(5)));
   private final List<Long> asked = new ArrayList<>();
 
   private static MockHttpServletRequest chunked(byte[] content) {

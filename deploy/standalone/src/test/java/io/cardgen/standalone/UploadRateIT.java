@@ -27,7 +27,9 @@ class UploadRateIT {
     stack = SharedStack.get();
     gateway =
         SharedStack.extraGateway(
-            "--cardgen.api.upload.minimum-rate=1KB", "--cardgen.api.upload.window=1s");
+            "--cardgen.api.upload.minimum-rate=1KB",
+            "--cardgen.api.upload.window=1s",
+            "--cardgen.api.upload.card-body-time=3s");
   }
 
   @AfterAll
@@ -47,6 +49,25 @@ class UploadRateIT {
     assertThat(answer).startsWith("HTTP/1.1 400");
     assertThat(gateway.gauge("cardgen.intake.memory.free")).isEqualTo(free);
     assertThat(stack.account(tenant.id()).get("reserved").asLong()).isZero();
+  }
+
+  /**
+   * A card body that keeps above the rate but would take longer than card-body-time (here 3 s; 5
+   * min by default) is cut all the same: its room, five times its declared length, was held for as
+   * long as the body took, four hours for 32 MiB at the minimum rate alone.
+   */
+  @Test
+  void aCardBodyOverItsTimeIsCutWhateverItsRate() throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 1);
+    double free = gateway.gauge("cardgen.intake.memory.free");
+    long started = System.nanoTime();
+
+    String answer = trickle("/api/text/product", tenant, "application/json", null, "{", 200, 50);
+
+    assertThat(answer).startsWith("HTTP/1.1 400");
+    assertThat(Duration.ofNanos(System.nanoTime() - started))
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(3));
+    assertThat(gateway.gauge("cardgen.intake.memory.free")).isEqualTo(free);
   }
 
   /**
@@ -102,6 +123,19 @@ class UploadRateIT {
   private String trickle(
       String path, Tenants.Tenant tenant, String contentType, String key, String first)
       throws Exception {
+    return trickle(path, tenant, contentType, key, first, 10, 200);
+  }
+
+  /** As above, {@code bytes} spaces every {@code pauseMillis}. */
+  private String trickle(
+      String path,
+      Tenants.Tenant tenant,
+      String contentType,
+      String key,
+      String first,
+      int bytes,
+      long pauseMillis)
+      throws Exception {
     int port = gateway.publicPort();
     long started = System.nanoTime();
     try (Socket socket = new Socket("localhost", port)) {
@@ -124,9 +158,9 @@ class UploadRateIT {
       InputStream in = socket.getInputStream();
       // Pacing of the client's bytes, not a wait for the gateway: the answer ends the loop.
       while (in.available() == 0 && System.nanoTime() - started < 20_000_000_000L) {
-        out.write(" ".repeat(10).getBytes(StandardCharsets.US_ASCII));
+        out.write(" ".repeat(bytes).getBytes(StandardCharsets.US_ASCII));
         out.flush();
-        Thread.sleep(200);
+        Thread.sleep(pauseMillis);
       }
       byte[] head = new byte[2048];
       int read = in.read(head);
