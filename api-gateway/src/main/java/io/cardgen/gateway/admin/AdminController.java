@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -45,18 +46,21 @@ class AdminController {
   private final JdbcClient jdbc;
   private final AdminForms forms;
   private final JobPhotoRemoval photos;
+  private final TransactionTemplate transaction;
 
   AdminController(
       PlanRepository plans,
       AccountAdministration accounts,
       JdbcClient jdbc,
       JsonMapper json,
-      JobPhotoRemoval photos) {
+      JobPhotoRemoval photos,
+      TransactionTemplate transaction) {
     this.plans = plans;
     this.accounts = accounts;
     this.jdbc = jdbc;
     this.forms = new AdminForms(json);
     this.photos = photos;
+    this.transaction = transaction;
   }
 
   @PostMapping("/admin/plans")
@@ -198,18 +202,27 @@ class AdminController {
 
   @DeleteMapping("/admin/cards/{uid}")
   ResponseEntity<?> deleteCard(@PathVariable UUID uid) {
-    Optional<UUID> job = jdbc.sql(DELETE_CARD).param("uid", uid).query(UUID.class).optional();
-    if (job.isEmpty()) {
+    // The card goes with its photos' place in the removal queue, in one transaction: a failure
+    // between the two can neither keep the card nor forget its photos.
+    Optional<List<String>> photoKeys =
+        transaction.execute(
+            status ->
+                jdbc.sql(DELETE_CARD)
+                    .param("uid", uid)
+                    .query(UUID.class)
+                    .optional()
+                    .map(job -> photos.queueFor(new UUID[] {job})));
+    if (photoKeys.isEmpty()) {
       return AdminErrors.notFound();
     }
-    // The card is gone for its clients; its photos go now too, not at the end of the retention.
+    // The card is gone for its clients; its photos go now too, not at the queue's next run.
     try {
-      photos.removeFor(new UUID[] {job.get()});
-    } catch (RuntimeException storeAway) {
+      photos.removeNow(photoKeys.get());
+    } catch (RuntimeException databaseAway) {
       log.warn(
-          "Card {} is deleted; its photos stay until its job's retention removes them: {}",
+          "Card {} is deleted; its photos go at the removal queue's next run: {}",
           uid,
-          storeAway.toString());
+          databaseAway.toString());
     }
     return ResponseEntity.noContent().build();
   }

@@ -138,7 +138,7 @@ class BatchRetention {
             .list()
             .toArray(UUID[]::new);
     if (items.length > 0) {
-      photos.removeFor(items);
+      photos.queueFor(items);
       jdbc.sql(DELETE_CARDS).param("ids", items).update();
       jdbc.sql(DELETE_JOBS).param("ids", items).update();
     }

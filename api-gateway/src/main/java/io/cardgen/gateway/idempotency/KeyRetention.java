@@ -151,7 +151,7 @@ class KeyRetention {
     if (ids.length == 0) {
       return 0;
     }
-    photos.removeFor(ids);
+    photos.queueFor(ids);
     jdbc.sql(DELETE_CARDS).param("ids", ids).update();
     return jdbc.sql(DELETE_JOBS).param("ids", ids).update();
   }

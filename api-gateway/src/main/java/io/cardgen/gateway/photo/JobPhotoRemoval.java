@@ -7,6 +7,7 @@ import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Failure;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -20,17 +21,42 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * unless a lifecycle rule expired them, which the standalone's S3 has none of, and a deleted card's
  * photos stayed reachable for as long as the rule's days.
  *
- * <p>Every key a job's photos may have is deleted ({@link JobPhotoKeys}); deleting a key that is
- * not there is no error, so a removal can be repeated. A store that refuses deletes (403: a bucket
- * policy without {@code s3:DeleteObject}) is said once in the log and then left to its lifecycle
- * rule; it never holds up the removal of the rows. Any other failure propagates, so the caller's
- * transaction is rolled back and its next run tries again.
+ * <p>In two steps (ADR 0057, amended). {@link #queueFor} writes every key a job's photos may have
+ * ({@link JobPhotoKeys}) to {@code photo_removals}, in the transaction that removes the rows;
+ * {@link #removeDue} and {@link #removeNow} delete them from the bucket after it commits. So no row
+ * transaction waits on the store (a review counted 100 000 deletes in one retention transaction
+ * that held 500 rows locked), a rollback never leaves a kept card without its photos, and a key the
+ * store failed to delete is tried again later rather than forgotten with its rows.
+ *
+ * <p>Deleting a key that is not there is no error, so a removal can be repeated. A key the store
+ * refuses to delete (403: a bucket policy without {@code s3:DeleteObject}, an object under a legal
+ * hold) is left to the bucket's lifecycle rule, counted, and said once in the log; every other key
+ * is still tried.
  */
 public class JobPhotoRemoval {
 
   private static final Logger log = LoggerFactory.getLogger(JobPhotoRemoval.class);
   private static final String PHOTOS =
       "SELECT id, spec -> 'photos' AS photos FROM jobs WHERE id = ANY(:ids)";
+  private static final String QUEUE =
+      "INSERT INTO photo_removals (key) SELECT unnest(CAST(:keys AS text[]))"
+          + " ON CONFLICT (key) DO NOTHING";
+
+  /**
+   * Takes due keys for this run and puts them off at once, doubling from a minute to a day with
+   * each attempt: another gateway skips them meanwhile, and a key whose delete fails here waits
+   * that long, without a transaction held across the store's calls.
+   */
+  private static final String TAKE_DUE =
+      """
+      UPDATE photo_removals
+         SET attempts = attempts + 1,
+             due_at = now() + make_interval(secs => LEAST(60 * power(2, attempts), 86400))
+       WHERE key IN (SELECT key FROM photo_removals WHERE due_at <= now()
+                      ORDER BY due_at LIMIT :limit FOR UPDATE SKIP LOCKED)
+      RETURNING key""";
+
+  private static final String DONE = "DELETE FROM photo_removals WHERE key = ANY(:keys)";
   private static final int FORBIDDEN = 403;
 
   private final JdbcClient jdbc;
@@ -38,6 +64,8 @@ public class JobPhotoRemoval {
   private final boolean enabled;
   private final AtomicBoolean refusalLogged = new AtomicBoolean();
   private final Counter removed;
+  private final Counter refused;
+  private final Counter failed;
 
   /**
    * @param enabled false to leave the photos to the bucket's lifecycle rule ({@code
@@ -51,41 +79,96 @@ public class JobPhotoRemoval {
         Counter.builder("cardgen.photos.removed")
             .description("Photo keys deleted from the bucket with the jobs they belonged to")
             .register(meters);
+    this.refused =
+        Counter.builder("cardgen.photos.removal.refused")
+            .description(
+                "Photo keys the bucket refused to delete (403), left to its lifecycle rule")
+            .register(meters);
+    this.failed =
+        Counter.builder("cardgen.photos.removal.failures")
+            .description("Photo deletes that failed and wait for a later attempt")
+            .register(meters);
   }
 
-  /** Deletes the stored photos of {@code jobs}; call it before their rows are deleted. */
-  public void removeFor(UUID[] jobs) {
+  /**
+   * Queues the stored photos of {@code jobs} for removal, in the caller's transaction; call it
+   * before their rows are deleted. Returns the keys, for {@link #removeNow} once it has committed.
+   */
+  public List<String> queueFor(UUID[] jobs) {
     if (!enabled || jobs.length == 0) {
-      return;
+      return List.of();
     }
-    List<JobPhotos> photos =
-        jdbc.sql(PHOTOS)
-            .param("ids", jobs)
-            .query(
-                (row, number) ->
-                    new JobPhotos(row.getObject("id", UUID.class), refsOf(row.getString("photos"))))
-            .list();
-    try {
-      for (JobPhotos job : photos) {
-        for (String key : JobPhotoKeys.of(job.id(), job.refs())) {
-          bucket.delete(key);
-          removed.increment();
-        }
-      }
-    } catch (S3Failure refused) {
-      if (refused.statusCode() != FORBIDDEN) {
-        throw refused;
-      }
-      if (!refusalLogged.getAndSet(true)) {
-        log.warn(
-            "The photo store refuses deletes ({}): photos of removed jobs stay until the bucket's"
-                + " lifecycle rule expires them (docs/operations.md, \"Photos\")",
-            refused.getMessage());
-      }
+    List<String> keys = new ArrayList<>();
+    jdbc.sql(PHOTOS)
+        .param("ids", jobs)
+        .query(
+            (row, number) ->
+                JobPhotoKeys.of(row.getObject("id", UUID.class), refsOf(row.getString("photos"))))
+        .list()
+        .forEach(keys::addAll);
+    if (!keys.isEmpty()) {
+      jdbc.sql(QUEUE).param("keys", keys.toArray(String[]::new)).update();
     }
+    return keys;
   }
 
-  private record JobPhotos(UUID id, List<PhotoRef> refs) {}
+  /** Deletes {@code keys}, queued by a transaction that has committed, from the bucket now. */
+  public void removeNow(List<String> keys) {
+    remove(keys);
+  }
+
+  /**
+   * Deletes up to {@code limit} queued keys that are due; returns how many were due, so that a
+   * caller goes on while there may be more.
+   */
+  public int removeDue(int limit) {
+    List<String> due = jdbc.sql(TAKE_DUE).param("limit", limit).query(String.class).list();
+    remove(due);
+    return due.size();
+  }
+
+  /** Each key on its own: one the store refuses or fails does not stop the others. */
+  private void remove(List<String> keys) {
+    List<String> done = new ArrayList<>(keys.size());
+    RuntimeException lastFailure = null;
+    int failures = 0;
+    for (String key : keys) {
+      try {
+        bucket.delete(key);
+        removed.increment();
+        done.add(key);
+      } catch (S3Failure failure) {
+        if (failure.statusCode() != FORBIDDEN) {
+          failures++;
+          lastFailure = failure;
+          continue;
+        }
+        refused.increment();
+        done.add(key);
+        if (!refusalLogged.getAndSet(true)) {
+          log.warn(
+              "The photo store refuses to delete {} ({}): such photos stay until the bucket's"
+                  + " lifecycle rule expires them (docs/operations.md, \"Photos\")",
+              key,
+              failure.getMessage());
+        }
+      } catch (RuntimeException failure) {
+        failures++;
+        lastFailure = failure;
+      }
+    }
+    if (!done.isEmpty()) {
+      jdbc.sql(DONE).param("keys", done.toArray(String[]::new)).update();
+    }
+    if (failures > 0) {
+      failed.increment(failures);
+      log.warn(
+          "Could not delete {} of {} photos of removed jobs; they are tried again later: {}",
+          failures,
+          keys.size(),
+          lastFailure.toString());
+    }
+  }
 
   private static List<PhotoRef> refsOf(String json) {
     return json == null ? List.of() : List.of(WireJson.read(json, PhotoRef[].class));

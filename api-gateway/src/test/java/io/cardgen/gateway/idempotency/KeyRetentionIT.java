@@ -93,13 +93,14 @@ class KeyRetentionIT {
       bucket.put(oldPhoto, new byte[] {1}, "image/png");
       bucket.put(recentPhoto, new byte[] {2}, "image/png");
 
-      retention(
-              500,
-              20,
-              new JobPhotoRemoval(database.jdbc(), bucket, true, new SimpleMeterRegistry()))
-          .removeExpired();
+      JobPhotoRemoval photos =
+          new JobPhotoRemoval(database.jdbc(), bucket, true, new SimpleMeterRegistry());
+      retention(500, 20, photos).removeExpired();
 
       assertThat(books.jobExists(old)).isFalse();
+      // Queued with the rows, deleted from the bucket after they went.
+      assertThat(bucket.exists(oldPhoto)).isTrue();
+      photos.removeDue(100);
       assertThat(bucket.exists(oldPhoto)).isFalse();
       assertThat(bucket.exists(recentPhoto)).isTrue();
     }

@@ -7,10 +7,13 @@ import io.cardgen.common.photo.JobPhotoKeys;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.storage.S3Bucket;
+import io.cardgen.storage.S3Properties;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.testsupport.TestS3;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,6 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A removed job's photos leave the bucket: the inline ones its spec names and the originals the
  * worker fetched for its links, whatever their format; never a key outside the job's own folder.
+ * They are queued with the rows and deleted after: a key the store fails to delete stays queued for
+ * a later attempt, and does not stop the others.
  */
 class JobPhotoRemovalIT {
 
@@ -52,7 +57,11 @@ class JobPhotoRemovalIT {
   }
 
   private JobPhotoRemoval removal(boolean enabled) {
-    return new JobPhotoRemoval(database.jdbc(), bucket, enabled, new SimpleMeterRegistry());
+    return removal(bucket, enabled);
+  }
+
+  private static JobPhotoRemoval removal(S3Bucket store, boolean enabled) {
+    return new JobPhotoRemoval(database.jdbc(), store, enabled, new SimpleMeterRegistry());
   }
 
   @Test
@@ -72,12 +81,17 @@ class JobPhotoRemovalIT {
             + "{\"source\":\"STORED\",\"location\":\""
             + othersPhoto
             + "\"}]");
+    JobPhotoRemoval removal = removal(true);
 
-    removal(true).removeFor(new UUID[] {job});
+    List<String> queued = removal.queueFor(new UUID[] {job});
 
+    assertThat(queued).contains(inline, fetched).doesNotContain(othersPhoto);
+    assertThat(bucket.exists(inline)).isTrue();
+    assertThat(removal.removeDue(100)).isEqualTo(queued.size());
     assertThat(bucket.exists(inline)).isFalse();
     assertThat(bucket.exists(fetched)).isFalse();
     assertThat(bucket.exists(othersPhoto)).isTrue();
+    assertThat(queuedKeys()).isZero();
   }
 
   @Test
@@ -86,9 +100,13 @@ class JobPhotoRemovalIT {
     books.withPhotos(
         job, "[{\"source\":\"LINK\",\"location\":\"https://photos.example/gone.jpg\"}]");
     UUID bare = books.aFailedJob(account, "failed-2", now);
+    JobPhotoRemoval removal = removal(true);
 
-    removal(true).removeFor(new UUID[] {job, bare});
-    removal(true).removeFor(new UUID[] {job, bare});
+    removal.queueFor(new UUID[] {job, bare});
+    removal.queueFor(new UUID[] {job, bare});
+    removal.removeDue(100);
+
+    assertThat(queuedKeys()).isZero();
   }
 
   @Test
@@ -98,9 +116,81 @@ class JobPhotoRemovalIT {
     store(inline);
     books.withPhotos(job, "[{\"source\":\"STORED\",\"location\":\"" + inline + "\"}]");
 
-    removal(false).removeFor(new UUID[] {job});
+    assertThat(removal(false).queueFor(new UUID[] {job})).isEmpty();
 
+    assertThat(queuedKeys()).isZero();
     assertThat(bucket.exists(inline)).isTrue();
+  }
+
+  /**
+   * The store away: the keys stay queued, put off, and go once it is back. Before, the deletes ran
+   * in the retention's transaction and a failure rolled its rows back after earlier jobs' photos
+   * were gone (review finding).
+   */
+  @Test
+  void keysTheStoreFailedToDeleteStayQueuedForALaterAttempt() throws Exception {
+    UUID job = books.aSucceededJob(account, "card-4", now);
+    String inline = "products/" + job + "/00000000000000000000000000000004.png";
+    store(inline);
+    books.withPhotos(job, "[{\"source\":\"STORED\",\"location\":\"" + inline + "\"}]");
+    removal(true).queueFor(new UUID[] {job});
+    S3Properties settings = s3.properties("cardgen");
+    try (S3Bucket away =
+        S3Bucket.open(
+            new S3Properties(
+                URI.create("http://127.0.0.1:9"),
+                settings.region(),
+                settings.accessKey(),
+                settings.secretKey(),
+                "cardgen"),
+            "cardgen")) {
+
+      assertThat(removal(away, true).removeDue(100)).isEqualTo(1);
+    }
+
+    assertThat(queuedKeys()).isEqualTo(1);
+    assertThat(removal(true).removeDue(100)).as("not due again yet").isZero();
+    assertThat(bucket.exists(inline)).isTrue();
+    database.jdbc().sql("UPDATE photo_removals SET due_at = now()").update();
+    assertThat(removal(true).removeDue(100)).isEqualTo(1);
+    assertThat(bucket.exists(inline)).isFalse();
+    assertThat(queuedKeys()).isZero();
+  }
+
+  /** One key the store will not delete no longer stops the keys after it (review finding). */
+  @Test
+  void aKeyTheStoreFailsOnDoesNotStopTheOthers() {
+    UUID job = books.aSucceededJob(account, "card-5", now);
+    String first = "products/" + job + "/00000000000000000000000000000005.png";
+    String second = "products/" + job + "/00000000000000000000000000000006.png";
+    store(first, second);
+    // S3Proxy answers 400 to this key alone, as a store under a legal hold refuses one object.
+    String unusable = "products/../../" + job + ".png";
+    database
+        .jdbc()
+        .sql("INSERT INTO photo_removals (key, due_at) VALUES (:k, now() - interval '1 minute')")
+        .param("k", unusable)
+        .update();
+    books.withPhotos(
+        job,
+        "[{\"source\":\"STORED\",\"location\":\""
+            + first
+            + "\"},{\"source\":\"STORED\",\"location\":\""
+            + second
+            + "\"}]");
+    JobPhotoRemoval removal = removal(true);
+    removal.queueFor(new UUID[] {job});
+
+    assertThat(removal.removeDue(100)).isEqualTo(3);
+
+    assertThat(bucket.exists(first)).isFalse();
+    assertThat(bucket.exists(second)).isFalse();
+    assertThat(database.jdbc().sql("SELECT key FROM photo_removals").query(String.class).list())
+        .containsExactly(unusable);
+  }
+
+  private static long queuedKeys() {
+    return database.jdbc().sql("SELECT count(*) FROM photo_removals").query(Long.class).single();
   }
 
   private static void store(String... keys) {

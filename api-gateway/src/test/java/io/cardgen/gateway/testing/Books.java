@@ -13,7 +13,13 @@ public final class Books {
 
   /** The tables these books write, for {@code TestDatabase.truncate} between tests. */
   public static final String[] TABLES = {
-    "accounts", "jobs", "cards", "credit_ledger", "ledger_totals", "ledger_checkpoint"
+    "accounts",
+    "jobs",
+    "cards",
+    "credit_ledger",
+    "ledger_totals",
+    "ledger_checkpoint",
+    "photo_removals"
   };
 
   private final JdbcClient jdbc;
