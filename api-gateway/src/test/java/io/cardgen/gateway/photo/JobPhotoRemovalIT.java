@@ -123,17 +123,22 @@ class JobPhotoRemovalIT {
   }
 
   /**
-   * The store away: the keys stay queued, put off, and go once it is back. Before, the deletes ran
-   * in the retention's transaction and a failure rolled its rows back after earlier jobs' photos
-   * were gone (review finding).
+   * The store away: the first key's failure stops the call, that key is put off and the ones not
+   * tried are due again at once; all go once the store is back. Before, the deletes ran in the
+   * retention's transaction and a failure rolled its rows back after earlier jobs' photos were gone
+   * (review finding), and a first version of the queue went on trying every key, holding its thread
+   * for a timeout each (review finding).
    */
   @Test
-  void keysTheStoreFailedToDeleteStayQueuedForALaterAttempt() throws Exception {
-    UUID job = books.aSucceededJob(account, "card-4", now);
-    String inline = "products/" + job + "/00000000000000000000000000000004.png";
-    store(inline);
-    books.withPhotos(job, "[{\"source\":\"STORED\",\"location\":\"" + inline + "\"}]");
-    removal(true).queueFor(new UUID[] {job});
+  void theStoreAwayStopsTheCallAndKeepsEveryKeyQueued() throws Exception {
+    UUID first = books.aSucceededJob(account, "card-4", now);
+    UUID second = books.aSucceededJob(account, "card-4b", now);
+    String firstPhoto = "products/" + first + "/00000000000000000000000000000004.png";
+    String secondPhoto = "products/" + second + "/00000000000000000000000000000007.png";
+    store(firstPhoto, secondPhoto);
+    books.withPhotos(first, "[{\"source\":\"STORED\",\"location\":\"" + firstPhoto + "\"}]");
+    books.withPhotos(second, "[{\"source\":\"STORED\",\"location\":\"" + secondPhoto + "\"}]");
+    removal(true).queueFor(new UUID[] {first, second});
     S3Properties settings = s3.properties("cardgen");
     try (S3Bucket away =
         S3Bucket.open(
@@ -145,15 +150,23 @@ class JobPhotoRemovalIT {
                 "cardgen"),
             "cardgen")) {
 
-      assertThat(removal(away, true).removeDue(100)).isEqualTo(1);
+      assertThat(removal(away, true).removeDue(100)).isEqualTo(-1);
     }
 
+    assertThat(
+            database
+                .jdbc()
+                .sql("SELECT attempts FROM photo_removals ORDER BY attempts")
+                .query(Integer.class)
+                .list())
+        .as("one tried and put off, one given back untried")
+        .containsExactly(0, 1);
+    assertThat(removal(true).removeDue(100)).as("only the untried one is due").isEqualTo(1);
     assertThat(queuedKeys()).isEqualTo(1);
-    assertThat(removal(true).removeDue(100)).as("not due again yet").isZero();
-    assertThat(bucket.exists(inline)).isTrue();
     database.jdbc().sql("UPDATE photo_removals SET due_at = now()").update();
     assertThat(removal(true).removeDue(100)).isEqualTo(1);
-    assertThat(bucket.exists(inline)).isFalse();
+    assertThat(bucket.exists(firstPhoto)).isFalse();
+    assertThat(bucket.exists(secondPhoto)).isFalse();
     assertThat(queuedKeys()).isZero();
   }
 

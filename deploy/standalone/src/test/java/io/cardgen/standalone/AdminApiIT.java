@@ -13,6 +13,8 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -424,6 +426,69 @@ class AdminApiIT {
     assertThat(replay.status()).isEqualTo(410);
     assertThat(replay.json().get("code").asString()).isEqualTo("result_deleted");
     assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(404);
+  }
+
+  /**
+   * A card deleted while key retention removes its job, with retention's statements in its order:
+   * job locked, photos queued, card and job deleted. The admin delete waits for it and answers 404.
+   * Taking the card first, as it once did, deadlocked with it (review finding): its queueing waited
+   * on retention's, and retention's card delete on its card.
+   */
+  @Test
+  void aCardDeletedWhileRetentionRemovesItsJobWaitsAndIsNotFound() throws Exception {
+    String body = PipelineIT.request("Льняная скатерть", 300);
+    TestStack.Response card = stack.generate(stack.demoKey(), "retention-race", body);
+    assertThat(card.status()).as(card.toString()).isEqualTo(200);
+    String uid = card.json().get("data").get("uid").asString();
+    String photo = card.json().get("data").get("images").get(0).asString();
+    UUID job =
+        stack
+            .jdbc()
+            .sql("SELECT job_id FROM cards WHERE uid = CAST(:uid AS uuid)")
+            .param("uid", uid)
+            .query(UUID.class)
+            .single();
+    ExecutorService admin = Executors.newSingleThreadExecutor();
+    try (Connection retention = stack.dataSource().getConnection()) {
+      retention.setAutoCommit(false);
+      execute(retention, "SELECT id FROM jobs WHERE id = ? FOR UPDATE", job);
+      execute(retention, "INSERT INTO photo_removals (key) VALUES (?)", photo);
+
+      Future<TestStack.Response> delete =
+          admin.submit(() -> stack.admin("DELETE", "/admin/cards/" + uid, null));
+      awaitOneSessionWaitingOnALock();
+      execute(retention, "DELETE FROM cards WHERE job_id = ?", job);
+      execute(retention, "DELETE FROM jobs WHERE id = ?", job);
+      retention.commit();
+
+      assertThat(delete.get(30, TimeUnit.SECONDS).status()).isEqualTo(404);
+    } finally {
+      admin.shutdownNow();
+    }
+  }
+
+  private static void execute(Connection connection, String sql, Object parameter)
+      throws Exception {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setObject(1, parameter);
+      statement.execute();
+    }
+  }
+
+  /** Until PostgreSQL shows another session waiting for a row or transaction lock. */
+  private static void awaitOneSessionWaitingOnALock() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (stack
+            .jdbc()
+            .sql(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    + " AND pid <> pg_backend_pid()")
+            .query(Long.class)
+            .single()
+        == 0) {
+      assertThat(System.nanoTime()).as("a session waiting on a lock").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
   }
 
   /**

@@ -184,6 +184,11 @@ final class TestStack implements AutoCloseable {
     return app.gateway().getBean(JdbcClient.class);
   }
 
+  /** For a test that holds a transaction of its own open. */
+  javax.sql.DataSource dataSource() {
+    return app.gateway().getBean(javax.sql.DataSource.class);
+  }
+
   S3Client s3() {
     StackServices.S3Access access = services.s3(app);
     return S3Client.builder()
