@@ -133,7 +133,7 @@ class RequestBody {
   /**
    * Up to {@code max} bytes; null when {@code roomFor} refused the bytes read so far. Fails once
    * reading has taken longer than {@code maxNanos}, noticed when a read returns (at most the
-   * connector's 20 s for a byte later).
+   * connector's 20 s for a byte later); time spent waiting for {@code roomFor} does not count.
    */
   private static byte[] readUpTo(InputStream in, long max, LongPredicate roomFor, long maxNanos)
       throws IOException {
@@ -152,9 +152,12 @@ class RequestBody {
             "the body took longer than " + maxNanos / 1_000_000_000L + " s: " + total + " bytes");
       }
       if (total > nextCheck) {
+        long waitStarted = System.nanoTime();
         if (!roomFor.test(total)) {
           return null;
         }
+        // Waiting for room in the intake memory is ours, not the client's time.
+        started += System.nanoTime() - waitStarted;
         nextCheck = 2 * total;
       }
     }
