@@ -14,6 +14,7 @@ import io.cardgen.gateway.job.Submission;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.ratelimit.RateLimiter;
 import io.cardgen.gateway.reply.ReplyProperties;
+import io.cardgen.gateway.web.ContentCoding;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Duration;
@@ -111,6 +112,10 @@ class ProductCardController {
     }
     if (!JsonContentType.accepts(request.getContentType())) {
       return Answers.error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, revision);
+    }
+    if (!ContentCoding.isIdentity(request)) {
+      return Answers.error(
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE, Messages.format("body.content_encoding"), revision);
     }
     // Waiting for memory, and then for the client's bytes, is not CPU work: outside the permit,
     // or a few slow uploads would hold every permit of the gate.

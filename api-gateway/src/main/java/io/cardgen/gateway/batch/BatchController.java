@@ -6,6 +6,7 @@ import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.gateway.api.JsonContentType;
 import io.cardgen.gateway.reply.ReplyProperties;
+import io.cardgen.gateway.web.ContentCoding;
 import io.cardgen.gateway.web.Sizes;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -98,6 +99,10 @@ class BatchController {
     if (format.isEmpty()) {
       return BatchAnswers.error(
           ErrorCode.UNSUPPORTED_MEDIA_TYPE, Messages.format("batch.unsupported_media_type"));
+    }
+    if (!ContentCoding.isIdentity(request)) {
+      return BatchAnswers.error(
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE, Messages.format("body.content_encoding"));
     }
     if (format.get() == BatchBody.Format.JSON && (webhookUrl != null || metadata != null)) {
       // batch-api §2 puts them in a JSON body: taken from the query, they were dropped unchecked,

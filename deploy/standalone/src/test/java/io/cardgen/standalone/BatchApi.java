@@ -72,6 +72,18 @@ final class BatchApi {
     return json(authorized(request, apiKey));
   }
 
+  /** A JSON body sent with one more header, as given. */
+  TestStack.Response createWithHeader(String apiKey, String header, String value, String body)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri("/api/batches"))
+            .timeout(Duration.ofSeconds(120))
+            .header("Content-Type", "application/json")
+            .header(header, value)
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    return json(authorized(request, apiKey));
+  }
+
   TestStack.Response get(String apiKey, String path) throws Exception {
     return json(authorized(HttpRequest.newBuilder(uri(path)).GET(), apiKey));
   }

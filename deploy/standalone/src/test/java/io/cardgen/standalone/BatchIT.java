@@ -361,6 +361,9 @@ class BatchIT {
     assertThat(tooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
     TestStack.Response plainText =
         api.create(tenant.apiKey(), null, "text/plain", "", BatchApi.body(1, i -> "Шарф", null));
+    TestStack.Response compressed =
+        api.createWithHeader(
+            tenant.apiKey(), "Content-Encoding", "gzip", BatchApi.body(1, i -> "Шарф", null));
     TestStack.Response utf16 =
         api.create(
             tenant.apiKey(),
@@ -374,6 +377,8 @@ class BatchIT {
     assertThat(plainText.json().get("code").asString()).isEqualTo("unsupported_media_type");
     assertThat(plainText.json().get("message").asString()).contains("application/x-ndjson");
     assertThat(utf16.status()).isEqualTo(415);
+    assertThat(compressed.status()).as(compressed.toString()).isEqualTo(415);
+    assertThat(compressed.json().get("message").asString()).contains("Content-Encoding");
     assertThat(itemTooLarge.status()).as(itemTooLarge.toString()).isEqualTo(413);
     assertThat(itemTooLarge.json().get("code").asString()).isEqualTo("payload_too_large");
     assertThat(itemTooLarge.json().get("message").asString())

@@ -219,6 +219,43 @@ class ProtocolEdgesIT {
     assertBalance(tenant, 1);
   }
 
+  /** A compressed body is refused as such, not read as JSON that is malformed at line 1. */
+  @ParameterizedTest
+  @ValueSource(strings = {"gzip", "br", "gzip, identity", "deflate"})
+  void aCompressedBodyIsUnsupported(String coding) throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, plan, 1);
+    byte[] body = bytes(aRequest().json());
+
+    RawExchange.Answer answer =
+        send(
+            head(
+                tenant,
+                "Content-Type: application/json\r\nContent-Encoding: " + coding + "\r\n",
+                body,
+                false),
+            body);
+
+    assertEnvelope(answer, 415, "unsupported_media_type");
+    assertBalance(tenant, 1);
+  }
+
+  @Test
+  void anIdentityCodingIsNoCoding() throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, plan, 1);
+    byte[] body = bytes(aRequest().json());
+
+    RawExchange.Answer answer =
+        send(
+            head(
+                tenant,
+                "Content-Type: application/json\r\nContent-Encoding: Identity\r\n",
+                body,
+                false),
+            body);
+
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {"application/json", "application/json; charset=UTF-8", "Application/JSON"})
