@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.unit.DataSize;
@@ -234,6 +235,10 @@ class BatchController {
     }
     if (status != null && !RESULT_STATUSES.contains(status)) {
       return refused(response, BatchAnswers.invalid("batch.results_status"));
+    }
+    if (HttpMethod.HEAD.matches(request.getMethod())) {
+      // The headers a GET would have, without reading every result for a body nobody gets.
+      return ResponseEntity.ok().contentType(NDJSON).build();
     }
     String state = status == null ? null : status.toUpperCase(Locale.ROOT);
     ResultStreams.Opening opening = streams.open(granted.account().id());

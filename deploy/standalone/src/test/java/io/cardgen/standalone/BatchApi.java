@@ -123,6 +123,19 @@ final class BatchApi {
     return lines;
   }
 
+  /** HEAD of the results: the status and Content-Type a GET would have. */
+  String resultsHead(String apiKey, String id) throws Exception {
+    HttpResponse<String> response =
+        HTTP.send(
+            authorized(
+                    HttpRequest.newBuilder(uri("/api/batches/" + id + "/results"))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody()),
+                    apiKey)
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    return response.statusCode() + " " + response.headers().firstValue("Content-Type").orElse("");
+  }
+
   JsonNode batch(String apiKey, String id) throws Exception {
     TestStack.Response response = get(apiKey, "/api/batches/" + id);
     if (response.status() != 200) {

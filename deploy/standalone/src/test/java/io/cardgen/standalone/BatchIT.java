@@ -127,6 +127,10 @@ class BatchIT {
     assertThat(api.results(tenant.apiKey(), id, "?after=6")).isEmpty();
     assertThat(api.results(tenant.apiKey(), id, "?status=failed"))
         .isEqualTo(all.stream().filter(l -> l.get("status").asString().equals("failed")).toList());
+    // A HEAD answers with the status and type of a GET (it no longer reads the results for it).
+    for (int head = 0; head < 5; head++) {
+      assertThat(api.resultsHead(tenant.apiKey(), id)).startsWith("200 application/x-ndjson");
+    }
     // Twice an account's four stream slots, one read after another: each gives its slot back.
     for (int read = 0; read < 4; read++) {
       assertThat(api.results(tenant.apiKey(), id, "?after=5")).hasSize(1);
