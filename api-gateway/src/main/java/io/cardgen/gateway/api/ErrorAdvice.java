@@ -1,9 +1,9 @@
 package io.cardgen.gateway.api;
 
 import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.ErrorEnvelope;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
-import io.cardgen.gateway.web.HttpRefusals;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import org.apache.catalina.connector.ClientAbortException;
@@ -90,7 +90,7 @@ class ErrorAdvice {
       // our envelope.
       int status = framework.getStatusCode().value();
       log.info("Refused a request with {}: {}", status, exception.getClass().getSimpleName());
-      ResponseEntity<Envelope> answer = refusal(status, HttpRefusals.codeOf(status), revision);
+      ResponseEntity<Envelope> answer = refusal(status, ErrorEnvelope.codeOf(status), revision);
       return ResponseEntity.status(answer.getStatusCode())
           .headers(framework.getHeaders())
           .body(answer.getBody());

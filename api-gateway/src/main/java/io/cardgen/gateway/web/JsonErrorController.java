@@ -1,7 +1,7 @@
 package io.cardgen.gateway.web;
 
 import io.cardgen.common.error.ErrorCode;
-import io.cardgen.common.error.Messages;
+import io.cardgen.common.error.ErrorEnvelope;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
@@ -34,9 +34,9 @@ class JsonErrorController implements ErrorController {
     } else {
       log.info("Refused a request with {}", status);
     }
-    ErrorCode code = HttpRefusals.codeOf(status);
+    ErrorCode code = ErrorEnvelope.codeOf(status);
     return ResponseEntity.status(status)
         .contentType(MediaType.APPLICATION_JSON)
-        .body(HttpRefusals.envelope(code, Messages.of(code)));
+        .body(ErrorEnvelope.of(code));
   }
 }

@@ -99,6 +99,27 @@ class ProtocolEdgesIT {
   }
 
   @Test
+  void whatTomcatRefusesByItselfIsTheEnvelopeOnEveryPortAndTraceIsRefused() throws Exception {
+    for (int port : new int[] {stack.publicPort, stack.adminPort, stack.workerPort()}) {
+      RawExchange.Answer malformed =
+          RawExchange.send(
+              port,
+              "GET /actuator/health HTTP/9.9\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                  .getBytes(StandardCharsets.ISO_8859_1));
+      assertEnvelope(malformed, 505, "http_version_not_supported");
+      assertThat(malformed.body()).as("port %d", port).doesNotContainIgnoringCase("tomcat");
+
+      RawExchange.Answer trace =
+          RawExchange.send(
+              port,
+              "TRACE / HTTP/1.1\r\nHost: localhost\r\nX-Echo: secret\r\nConnection: close\r\n\r\n"
+                  .getBytes(StandardCharsets.ISO_8859_1));
+      assertThat(trace.status()).as("port %d", port).isEqualTo(405);
+      assertThat(trace.body()).as("port %d", port).doesNotContain("secret");
+    }
+  }
+
+  @Test
   void unknownHttpVersionIsRefused() throws Exception {
     RawExchange.Answer answer =
         send("GET /openapi.json HTTP/9.9\r\nHost: localhost\r\nConnection: close\r\n\r\n");

@@ -1,7 +1,7 @@
 package io.cardgen.worker.management;
 
 import io.cardgen.common.error.ErrorCode;
-import io.cardgen.common.error.Messages;
+import io.cardgen.common.error.ErrorEnvelope;
 import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
@@ -25,17 +25,7 @@ class UnreadableQueries {
   @ExceptionHandler(InvalidParameterException.class)
   ResponseEntity<Map<String, Object>> badQuery(InvalidParameterException exception) {
     log.info("Refused a request whose query could not be read: {}", exception.getClass().getName());
-    String message = Messages.of(ErrorCode.BAD_REQUEST);
     return ResponseEntity.status(HttpStatus.BAD_REQUEST)
-        .body(
-            Map.of(
-                "success",
-                false,
-                "code",
-                ErrorCode.BAD_REQUEST.code(),
-                "message",
-                message,
-                "error",
-                message));
+        .body(ErrorEnvelope.of(ErrorCode.BAD_REQUEST));
   }
 }

@@ -1,12 +1,15 @@
-package io.cardgen.gateway.web;
+package io.cardgen.common.web;
 
 import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.ErrorEnvelope;
 import io.cardgen.common.error.Messages;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import org.apache.catalina.Context;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
+import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.res.StringManager;
 import org.slf4j.Logger;
@@ -28,6 +31,16 @@ public class JsonErrorReportValve extends ErrorReportValve {
       StringManager.getManager("org.apache.coyote.http11")
           .getString("iib.requestheadertoolarge.error");
 
+  /**
+   * Makes this valve the error report valve of {@code context}'s host. The host creates that valve
+   * when it starts, after the context is prepared, so naming the class is enough.
+   */
+  public static void installFor(Context context) {
+    if (context.getParent() instanceof StandardHost host) {
+      host.setErrorReportValveClass(JsonErrorReportValve.class.getName());
+    }
+  }
+
   @Override
   protected void report(Request request, Response response, Throwable throwable) {
     if (response.getStatus() < 400
@@ -41,14 +54,14 @@ public class JsonErrorReportValve extends ErrorReportValve {
     } else {
       log.info("Refused a request with {} before it reached the application", status);
     }
-    ErrorCode code = HttpRefusals.codeOf(status);
+    ErrorCode code = ErrorEnvelope.codeOf(status);
     try {
       response.setStatus(status);
       response.setContentType("application/json");
       response.setCharacterEncoding(StandardCharsets.UTF_8.name());
       Writer writer = response.getReporter();
       if (writer != null) {
-        writer.write(HttpRefusals.json(code, Messages.of(code)));
+        writer.write(ErrorEnvelope.json(code, Messages.of(code)));
         response.finishResponse();
       }
     } catch (IOException | IllegalStateException unwritable) {
