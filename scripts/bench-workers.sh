@@ -84,11 +84,13 @@ start_worker() { # name port max_in_flight [more worker arguments]
   # The passwords go in the environment: a command line is every local user's to read (ps).
   SPRING_DATASOURCE_PASSWORD="$(cat "$data/postgres.password")" \
   CARDGEN_S3_SECRET_KEY="$(cat "$data/s3.password")" \
+  SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG="org.apache.kafka.common.security.plain.PlainLoginModule required username=\"cardgen\" password=\"$(cat "$data/kafka.password")\";" \
   "$java" -Xmx"$heap" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -jar "$worker_jar" \
     --server.port="$port" --cardgen.worker.max-in-flight="$slots_" "$@" \
     --spring.datasource.url="jdbc:postgresql://localhost:$pg/postgres" \
     --spring.datasource.username=postgres \
     --spring.kafka.bootstrap-servers="127.0.0.1:$kafka" \
+    --spring.kafka.security.protocol=SASL_PLAINTEXT --spring.kafka.properties.sasl.mechanism=PLAIN \
     --cardgen.s3.endpoint="http://127.0.0.1:$s3" --cardgen.s3.access-key=cardgen \
     --cardgen.llm.base-url="http://127.0.0.1:$sim/v1" --cardgen.llm.api-key=simulator \
     --cardgen.llm.model=cardgen-simulator > "$out/$name.log" 2>&1 &

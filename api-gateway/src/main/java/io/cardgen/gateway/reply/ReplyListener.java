@@ -4,8 +4,9 @@ import io.cardgen.common.wire.JobReply;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -46,10 +47,10 @@ class ReplyListener implements SmartLifecycle {
 
   @Override
   public void start() {
-    Properties config = new Properties();
-    config.put(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-        String.join(",", kafkaProperties.getBootstrapServers()));
+    // Spring's consumer settings carry the security ones (SASL, TLS) the producer uses too.
+    Map<String, Object> config = new HashMap<>(kafkaProperties.buildConsumerProperties());
+    // Assigned partitions, read from the end: no group, nothing committed.
+    config.remove(ConsumerConfig.GROUP_ID_CONFIG);
     config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);

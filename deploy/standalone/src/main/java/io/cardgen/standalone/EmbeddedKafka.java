@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -21,29 +22,39 @@ import org.apache.kafka.common.utils.Time;
  * server configuration, as {@code kafka-server-start.sh} would, because the test kit's embedded
  * broker cannot listen on a fixed port and a separately started gateway or worker must be able to
  * find this one.
+ *
+ * <p>Both listeners ask for a password (SASL PLAIN, user {@link #USER}): a local user of the
+ * machine who cannot read the data directory can neither read the jobs' records nor publish any
+ * (ADR 0056).
  */
 final class EmbeddedKafka implements AutoCloseable {
 
+  /** The one user the broker knows; its password is the data directory's {@code kafka.password}. */
+  static final String USER = "cardgen";
+
   private final Properties config;
   private final String bootstrapServers;
+  private final String password;
   private KafkaRaftServer server;
 
-  private EmbeddedKafka(Properties config, String bootstrapServers) {
+  private EmbeddedKafka(Properties config, String bootstrapServers, String password) {
     this.config = config;
     this.bootstrapServers = bootstrapServers;
+    this.password = password;
   }
 
   /**
    * @param port the client port; 0 picks a free one (tests)
+   * @param password what every client, the broker's own included, must present
    */
-  static EmbeddedKafka start(Path logDir, int port) throws IOException {
+  static EmbeddedKafka start(Path logDir, int port, String password) throws IOException {
     Files.createDirectories(logDir);
     int clientPort = port == 0 ? ephemeralPort() : port;
     int controllerPort = ControllerPort.pick(clientPort);
-    Properties config = config(logDir, clientPort, controllerPort);
+    Properties config = config(logDir, clientPort, controllerPort, password);
     format(logDir, config);
     BrokerHistograms.installOnBroker();
-    EmbeddedKafka kafka = new EmbeddedKafka(config, "localhost:" + clientPort);
+    EmbeddedKafka kafka = new EmbeddedKafka(config, "localhost:" + clientPort, password);
     kafka.restart();
     return kafka;
   }
@@ -69,18 +80,29 @@ final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  private static Properties config(Path logDir, int clientPort, int controllerPort) {
+  private static Properties config(
+      Path logDir, int clientPort, int controllerPort, String password) {
     Properties config = new Properties();
     config.put("process.roles", "broker,controller");
     config.put("node.id", "1");
     config.put("controller.quorum.voters", "1@localhost:" + controllerPort);
     config.put(
         "listeners",
-        "PLAINTEXT://localhost:" + clientPort + ",CONTROLLER://localhost:" + controllerPort);
-    config.put("advertised.listeners", "PLAINTEXT://localhost:" + clientPort);
+        "SASL_PLAINTEXT://localhost:" + clientPort + ",CONTROLLER://localhost:" + controllerPort);
+    config.put("advertised.listeners", "SASL_PLAINTEXT://localhost:" + clientPort);
     config.put("controller.listener.names", "CONTROLLER");
-    config.put("inter.broker.listener.name", "PLAINTEXT");
-    config.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    config.put("inter.broker.listener.name", "SASL_PLAINTEXT");
+    config.put(
+        "listener.security.protocol.map",
+        "SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT");
+    // PLAIN over loopback: only root could read it on the wire, and root reads the file anyway.
+    config.put("sasl.enabled.mechanisms", "PLAIN");
+    config.put("sasl.mechanism.inter.broker.protocol", "PLAIN");
+    config.put("sasl.mechanism.controller.protocol", "PLAIN");
+    // The broker's side and, for the node's own connections to itself, the client's side.
+    String serverJaas = login(password) + " user_" + USER + "=\"" + password + "\";";
+    config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", serverJaas);
+    config.put("listener.name.controller.plain.sasl.jaas.config", serverJaas);
     config.put("log.dirs", logDir.toString());
     config.put("num.partitions", "1");
     config.put("offsets.topic.replication.factor", "1");
@@ -134,6 +156,45 @@ final class EmbeddedKafka implements AutoCloseable {
 
   String bootstrapServers() {
     return bootstrapServers;
+  }
+
+  /** What a Kafka client needs to reach this broker: its address and the password. */
+  Map<String, Object> clientProperties() {
+    return Map.of(
+        "bootstrap.servers",
+        bootstrapServers,
+        "security.protocol",
+        "SASL_PLAINTEXT",
+        "sasl.mechanism",
+        "PLAIN",
+        "sasl.jaas.config",
+        jaas(password));
+  }
+
+  /** {@link #clientProperties()} as Spring Boot's settings, for the gateway and the worker. */
+  Map<String, String> springProperties() {
+    return Map.of(
+        "spring.kafka.bootstrap-servers",
+        bootstrapServers,
+        "spring.kafka.security.protocol",
+        "SASL_PLAINTEXT",
+        "spring.kafka.properties.sasl.mechanism",
+        "PLAIN",
+        "spring.kafka.properties.sasl.jaas.config",
+        jaas(password));
+  }
+
+  private static String jaas(String password) {
+    return login(password) + ";";
+  }
+
+  private static String login(String password) {
+    // ServicePassword's shape (letters, digits, '-', '_') needs no escaping inside the quotes.
+    return "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+        + USER
+        + "\" password=\""
+        + password
+        + "\"";
   }
 
   @Override

@@ -26,6 +26,7 @@ final class EmbeddedStack {
 
   static final String S3_ACCESS_KEY = "cardgen";
   static final String S3_PASSWORD_FILE = "s3.password";
+  static final String KAFKA_PASSWORD_FILE = "kafka.password";
   private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
 
   private final OrderedShutdown shutdown;
@@ -86,10 +87,14 @@ final class EmbeddedStack {
   }
 
   private void startKafka(StandaloneSettings settings) throws Exception {
+    String password =
+        ServicePassword.loadOrCreate(
+            settings.dataDir().resolve(KAFKA_PASSWORD_FILE), "Kafka broker");
     kafka =
         shutdown.add(
-            EmbeddedKafka.start(settings.dataDir().resolve("kafka"), settings.kafkaPort()));
-    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+            EmbeddedKafka.start(
+                settings.dataDir().resolve("kafka"), settings.kafkaPort(), password));
+    properties.putAll(kafka.springProperties());
     log.info("Embedded Kafka at {}", kafka.bootstrapServers());
   }
 

@@ -194,8 +194,7 @@ class BatchIT {
   }
 
   private static long repliesSent() throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()))) {
+    try (Admin admin = Admin.create(stack.kafka().clientProperties())) {
       Map<TopicPartition, OffsetSpec> ends =
           admin
               .describeTopics(List.of(Topics.REPLIES))

@@ -31,8 +31,8 @@ class BrokerHistogramsIT {
 
   @BeforeAll
   static void startBrokerAndAskIt() throws Exception {
-    broker = EmbeddedKafka.start(logDir, 0);
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+    broker = EmbeddedKafka.start(logDir, 0, "broker-histograms-it-password");
+    try (Admin admin = Admin.create(broker.clientProperties())) {
       admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
     }
     histograms =

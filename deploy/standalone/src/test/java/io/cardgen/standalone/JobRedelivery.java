@@ -49,8 +49,7 @@ final class JobRedelivery {
   /** Waits until the workers' share group has acknowledged the record: a worker handled it. */
   static void awaitConsumed(TestStack stack, RecordMetadata record) {
     TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-    String bootstrap = stack.kafka().bootstrapServers();
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+    try (Admin admin = Admin.create(stack.kafka().clientProperties())) {
       ListShareGroupOffsetsSpec spec =
           new ListShareGroupOffsetsSpec().topicPartitions(List.of(partition));
       await("record " + record + " acknowledged")

@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 import io.cardgen.common.wire.Topics;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ShareGroupDescription;
 import org.apache.kafka.clients.admin.ShareMemberDescription;
@@ -23,8 +22,7 @@ final class ShareGroupMembers {
    */
   static void awaitAllFetching(TestStack stack, int workers) {
     long start = System.nanoTime();
-    try (Admin admin =
-        Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()))) {
+    try (Admin admin = Admin.create(stack.kafka().clientProperties())) {
       await("%d workers holding job partitions".formatted(workers))
           .atMost(Duration.ofMinutes(1))
           .pollInterval(Duration.ofMillis(100))

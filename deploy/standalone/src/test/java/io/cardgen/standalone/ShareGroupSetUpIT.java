@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.wire.Topics;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
@@ -22,7 +21,7 @@ class ShareGroupSetUpIT {
   @Test
   void theWorkersStartSetsItsShareGroupToBeginAtTheEarliestJob() throws Exception {
     try (TestStack stack = TestStack.start();
-        Admin admin = Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()))) {
+        Admin admin = Admin.create(stack.kafka().clientProperties())) {
       ConfigResource group =
           new ConfigResource(ConfigResource.Type.GROUP, Topics.WORKER_SHARE_GROUP);
       Config config =

@@ -104,6 +104,11 @@ final class StackServices implements AutoCloseable {
       }
 
       @Override
+      public Map<String, Object> clientProperties() {
+        return embedded.clientProperties();
+      }
+
+      @Override
       public void stop() {
         embedded.stop();
       }

@@ -1,5 +1,6 @@
 package io.cardgen.standalone;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -13,11 +14,9 @@ final class TopicConsumers {
 
   /** A consumer assigned every partition of {@code topic}, positioned at their beginnings. */
   static KafkaConsumer<String, String> fromBeginning(TestStack stack, String topic) {
-    Map<String, Object> config =
-        Map.of(
-            "bootstrap.servers", stack.kafka().bootstrapServers(),
-            "key.deserializer", StringDeserializer.class,
-            "value.deserializer", StringDeserializer.class);
+    Map<String, Object> config = new HashMap<>(stack.kafka().clientProperties());
+    config.put("key.deserializer", StringDeserializer.class);
+    config.put("value.deserializer", StringDeserializer.class);
     KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config);
     List<TopicPartition> partitions =
         consumer.partitionsFor(topic).stream()

@@ -31,8 +31,7 @@ class ShareConsumption {
   @Bean
   ShareKafkaMessageListenerContainer<String, String> jobContainer(
       KafkaProperties kafka, WorkerProperties properties, JobIntake intake) {
-    Map<String, Object> config = new HashMap<>();
-    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.getBootstrapServers());
+    Map<String, Object> config = connection(kafka);
     config.put(ConsumerConfig.GROUP_ID_CONFIG, Topics.WORKER_SHARE_GROUP);
     config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
@@ -51,6 +50,32 @@ class ShareConsumption {
     return jobs;
   }
 
+  /**
+   * Spring's consumer settings — the brokers, {@code spring.kafka.security}, {@code ssl} and {@code
+   * properties} (SASL, for one) — so a worker reaches a secured broker as the gateway's producer
+   * does; less what a share consumer refuses to be given (Spring sets {@code isolation.level}
+   * always).
+   */
+  static Map<String, Object> connection(KafkaProperties kafka) {
+    Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
+    SHARE_UNSUPPORTED.forEach(config::remove);
+    return config;
+  }
+
+  /** Kafka's ShareConsumerConfig refuses these (4.2). */
+  private static final List<String> SHARE_UNSUPPORTED =
+      List.of(
+          ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+          ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+          ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
+          ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+          ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+          ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG,
+          ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+          ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
+          ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+          ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG);
+
   /** Before the job container starts, not while it is created (ADR 0044). */
   @Bean
   StartStep shareGroupFromEarliest(KafkaProperties kafka) {
@@ -62,7 +87,7 @@ class ShareConsumption {
    * before the first worker joined. The group setting is idempotent, so every worker sets it.
    */
   private static void startFromEarliest(KafkaProperties kafka) {
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.getBootstrapServers()))) {
+    try (Admin admin = Admin.create(kafka.buildAdminProperties())) {
       ConfigResource group =
           new ConfigResource(ConfigResource.Type.GROUP, Topics.WORKER_SHARE_GROUP);
       AlterConfigOp earliest =
