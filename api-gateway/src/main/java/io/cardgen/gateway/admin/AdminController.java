@@ -4,14 +4,13 @@ import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.common.request.IdempotencyKeys;
 import io.cardgen.gateway.photo.JobPhotoRemoval;
+import io.cardgen.gateway.photo.PhotoRemovalSchedule;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -34,8 +33,6 @@ import tools.jackson.databind.json.JsonMapper;
 @RestController
 class AdminController {
 
-  private static final Logger log = LoggerFactory.getLogger(AdminController.class);
-
   /**
    * The card's job row first, as key retention locks it before the card: taken the other way round,
    * a delete landing in a retention batch of the same card deadlocked (review finding).
@@ -54,6 +51,7 @@ class AdminController {
   private final JdbcClient jdbc;
   private final AdminForms forms;
   private final JobPhotoRemoval photos;
+  private final PhotoRemovalSchedule photoRemovals;
   private final TransactionTemplate transaction;
 
   AdminController(
@@ -62,12 +60,14 @@ class AdminController {
       JdbcClient jdbc,
       JsonMapper json,
       JobPhotoRemoval photos,
+      PhotoRemovalSchedule photoRemovals,
       TransactionTemplate transaction) {
     this.plans = plans;
     this.accounts = accounts;
     this.jdbc = jdbc;
     this.forms = new AdminForms(json);
     this.photos = photos;
+    this.photoRemovals = photoRemovals;
     this.transaction = transaction;
   }
 
@@ -212,7 +212,7 @@ class AdminController {
   ResponseEntity<?> deleteCard(@PathVariable UUID uid) {
     // The card goes with its photos' place in the removal queue, in one transaction: a failure
     // between the two can neither keep the card nor forget its photos.
-    Optional<List<String>> photoKeys =
+    Optional<List<String>> queued =
         transaction.execute(
             status -> {
               jdbc.sql(LOCK_CARDS_JOB).param("uid", uid).query(UUID.class).optional();
@@ -222,18 +222,12 @@ class AdminController {
                   .optional()
                   .map(job -> photos.queueFor(new UUID[] {job}));
             });
-    if (photoKeys.isEmpty()) {
+    if (queued.isEmpty()) {
       return AdminErrors.notFound();
     }
-    // The card is gone for its clients; its photos go now too, not at the queue's next run.
-    try {
-      photos.removeNow(photoKeys.get());
-    } catch (RuntimeException databaseAway) {
-      log.warn(
-          "Card {} is deleted; its photos go at the removal queue's next run: {}",
-          uid,
-          databaseAway.toString());
-    }
+    // The card is gone for its clients; its photos go now too, not at the queue's next run, on
+    // the removal's thread: this request does not wait on the store.
+    photoRemovals.runSoon();
     return ResponseEntity.noContent().build();
   }
 }

@@ -49,7 +49,7 @@ class BatchRetention {
       FOR UPDATE OF b SKIP LOCKED
       """;
   private static final String ITEMS =
-      "SELECT id FROM jobs WHERE batch_id = :batch ORDER BY id LIMIT :limit";
+      "SELECT id FROM jobs WHERE batch_id = :batch ORDER BY id LIMIT :limit FOR UPDATE";
   private static final String DELETE_CARDS = "DELETE FROM cards WHERE job_id = ANY(:ids)";
   private static final String DELETE_JOBS = "DELETE FROM jobs WHERE id = ANY(:ids)";
   private static final String DELETE_WEBHOOKS =

@@ -138,7 +138,14 @@ public class JobSubmission {
     List<PhotoRef> refs = photos.store(jobId, incoming);
     NewJob job =
         new NewJob(jobId, account.id(), key, fingerprint, WireJson.write(spec.withPhotos(refs)));
-    JobRepository.Recording recording = jobs.insertReserving(job, clock.instant());
+    JobRepository.Recording recording;
+    try {
+      recording = jobs.insertReserving(job, clock.instant());
+    } catch (RuntimeException notRecorded) {
+      // No row names these photos, so no retention would ever remove them.
+      photos.discard(refs);
+      throw notRecorded;
+    }
     if (recording == JobRepository.Recording.RECORDED) {
       CompletableFuture<ReplyWaiter.Wake> reply =
           replies.register(jobId, replyProperties.timeout());

@@ -6,11 +6,13 @@ import io.cardgen.common.wire.WireJson;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Failure;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -23,8 +25,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  *
  * <p>In two steps (ADR 0057, amended). {@link #queueFor} writes every key a job's photos may have
  * ({@link JobPhotoKeys}) to {@code photo_removals}, in the transaction that removes the rows;
- * {@link #removeDue} and {@link #removeNow} delete them from the bucket after it commits. So no row
- * transaction waits on the store (a review counted 100 000 deletes in one retention transaction
+ * {@link #removeDue} deletes them from the bucket after it commits, on {@link
+ * PhotoRemovalSchedule}'s thread (an admin delete asks it to run at once rather than waiting on the
+ * store itself: a review counted up to 200 keys of a job, each up to three tries of 30 s). So no
+ * row transaction waits on the store (a review counted 100 000 deletes in one retention transaction
  * that held 500 rows locked), a rollback never leaves a kept card without its photos, and a key the
  * store failed to delete is tried again later rather than forgotten with its rows.
  *
@@ -51,10 +55,28 @@ public class JobPhotoRemoval {
       """
       UPDATE photo_removals
          SET attempts = attempts + 1,
-             due_at = now() + make_interval(secs => LEAST(60 * power(2, attempts), 86400))
+             due_at = now() + make_interval(secs => LEAST(60 * power(2, LEAST(attempts, 11)), 86400))
        WHERE key IN (SELECT key FROM photo_removals WHERE due_at <= now()
                       ORDER BY due_at LIMIT :limit FOR UPDATE SKIP LOCKED)
       RETURNING key""";
+
+  /**
+   * Keys tried {@value #MAX_ATTEMPTS} times (a month of daily tries) are given up, counted and left
+   * to the bucket's lifecycle rule: a key the store never takes would otherwise stay first in the
+   * queue for good.
+   */
+  private static final String ABANDON =
+      """
+      DELETE FROM photo_removals
+       WHERE key IN (SELECT key FROM photo_removals WHERE attempts >= :max
+                      LIMIT :limit FOR UPDATE SKIP LOCKED)
+      RETURNING key""";
+
+  static final int MAX_ATTEMPTS = 30;
+
+  private static final String BACKLOG =
+      "SELECT count(*) AS keys, extract(epoch FROM now() - min(queued_at)) AS oldest"
+          + " FROM photo_removals";
 
   private static final String DONE = "DELETE FROM photo_removals WHERE key = ANY(:keys)";
 
@@ -64,6 +86,9 @@ public class JobPhotoRemoval {
           + " WHERE key = ANY(:keys)";
 
   private static final int FORBIDDEN = 403;
+  // A store that says it is busy is in trouble, not refusing one key: the run stops.
+  private static final int REQUEST_TIMEOUT = 408;
+  private static final int TOO_MANY_REQUESTS = 429;
 
   private final JdbcClient jdbc;
   private final S3Bucket bucket;
@@ -72,6 +97,9 @@ public class JobPhotoRemoval {
   private final Counter removed;
   private final Counter refused;
   private final Counter failed;
+  private final Counter abandoned;
+  private final AtomicLong backlog = new AtomicLong();
+  private final AtomicLong oldestSeconds = new AtomicLong();
 
   /**
    * @param enabled false to leave the photos to the bucket's lifecycle rule ({@code
@@ -83,7 +111,9 @@ public class JobPhotoRemoval {
     this.enabled = enabled;
     this.removed =
         Counter.builder("cardgen.photos.removed")
-            .description("Photo keys deleted from the bucket with the jobs they belonged to")
+            .description(
+                "Photo keys deleted from the bucket with the jobs they belonged to, or found"
+                    + " absent (S3 answers a delete alike either way)")
             .register(meters);
     this.refused =
         Counter.builder("cardgen.photos.removal.refused")
@@ -94,11 +124,24 @@ public class JobPhotoRemoval {
         Counter.builder("cardgen.photos.removal.failures")
             .description("Photo deletes that failed and wait for a later attempt")
             .register(meters);
+    this.abandoned =
+        Counter.builder("cardgen.photos.removal.abandoned")
+            .description(
+                "Photo keys given up after %d failed deletes, left to the lifecycle rule"
+                    .formatted(MAX_ATTEMPTS))
+            .register(meters);
+    Gauge.builder("cardgen.photos.removal.queued", backlog, AtomicLong::get)
+        .description("Photo keys waiting to be deleted, as the last run of this replica saw them")
+        .register(meters);
+    Gauge.builder("cardgen.photos.removal.oldest", oldestSeconds, AtomicLong::get)
+        .description("Age of the oldest queued photo key at the last run of this replica")
+        .baseUnit("seconds")
+        .register(meters);
   }
 
   /**
    * Queues the stored photos of {@code jobs} for removal, in the caller's transaction; call it
-   * before their rows are deleted. Returns the keys, for {@link #removeNow} once it has committed.
+   * before their rows are deleted. Returns the keys queued.
    */
   public List<String> queueFor(UUID[] jobs) {
     if (!enabled || jobs.length == 0) {
@@ -119,29 +162,48 @@ public class JobPhotoRemoval {
   }
 
   /**
-   * Deletes {@code keys}, queued by a transaction that has committed, from the bucket now; what
-   * fails stays queued for {@link #removeDue}.
-   */
-  public void removeNow(List<String> keys) {
-    remove(keys);
-  }
-
-  /**
    * Deletes up to {@code limit} queued keys that are due; returns how many were due, so that a
    * caller goes on while there may be more, or -1 when the store failed and the caller should stop
    * for now.
    */
   public int removeDue(int limit) {
+    List<String> given =
+        jdbc.sql(ABANDON)
+            .param("max", MAX_ATTEMPTS)
+            .param("limit", limit)
+            .query(String.class)
+            .list();
+    if (!given.isEmpty()) {
+      abandoned.increment(given.size());
+      log.warn(
+          "Gave up deleting {} photos after {} attempts each, e.g. {}; the bucket's lifecycle rule"
+              + " is left to expire them",
+          given.size(),
+          MAX_ATTEMPTS,
+          given.get(0));
+    }
     List<String> due = jdbc.sql(TAKE_DUE).param("limit", limit).query(String.class).list();
     return remove(due) ? due.size() : -1;
   }
 
+  /** Reads the queue's size and age for the gauges; after each run. */
+  public void measureBacklog() {
+    jdbc.sql(BACKLOG)
+        .query(
+            (row, number) -> {
+              backlog.set(row.getLong("keys"));
+              oldestSeconds.set((long) row.getDouble("oldest"));
+              return null;
+            })
+        .list();
+  }
+
   /**
    * Each key on its own: one the store refuses (403) or cannot take (another 4xx) does not stop the
-   * others. The store in trouble (5xx, no answer, a timeout) stops the call at once, and the keys
-   * not tried yet are due again: a key costs up to three attempts of 30 s, and a review measured a
-   * run over 250 queued keys holding its thread for 39 s with the store away, and hours with a
-   * store that never answers. Returns whether the store seemed well.
+   * others. The store in trouble (5xx, 408, 429, no answer, a timeout) stops the call at once, and
+   * the keys not tried yet are due again: a key costs up to three attempts of 30 s, and a review
+   * measured a run over 250 queued keys holding its thread for 39 s with the store away, and hours
+   * with a store that never answers. Returns whether the store seemed well.
    */
   private boolean remove(List<String> keys) {
     List<String> done = new ArrayList<>(keys.size());
@@ -158,7 +220,10 @@ public class JobPhotoRemoval {
           refused.increment();
           done.add(key);
           logRefusalOnce(key, failure);
-        } else if (status >= 400 && status < 500) {
+        } else if (status >= 400
+            && status < 500
+            && status != REQUEST_TIMEOUT
+            && status != TOO_MANY_REQUESTS) {
           failedKeys.add(key);
           log.warn(
               "Could not delete the photo {}; it is tried again later: {}",

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,6 +23,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class PhotoIntake {
+
+  private static final Logger log = LoggerFactory.getLogger(PhotoIntake.class);
 
   /**
    * @param identity what the photo counts as for idempotency: its content hash, or the link
@@ -130,11 +134,31 @@ public class PhotoIntake {
     return refs;
   }
 
-  /** Removes stored photos of a request that was not accepted after all. */
+  /**
+   * Removes stored photos of a request that was not accepted after all. Never throws: the request's
+   * own answer (a replay, a refusal, the failure that stopped it) matters more than its orphans,
+   * which the bucket's lifecycle rule expires; so the store's first failure ends the attempt with a
+   * warning rather than a 500 or a failure that hides the first one.
+   */
   public void discard(List<PhotoRef> refs) {
-    refs.stream()
-        .filter(ref -> ref.source() == PhotoRef.Source.STORED)
-        .forEach(ref -> store.delete(ref.location()));
+    List<String> keys =
+        refs.stream()
+            .filter(ref -> ref.source() == PhotoRef.Source.STORED)
+            .map(PhotoRef::location)
+            .toList();
+    for (int deleted = 0; deleted < keys.size(); deleted++) {
+      try {
+        store.delete(keys.get(deleted));
+      } catch (RuntimeException storeAway) {
+        log.warn(
+            "{} photos of a request that was not accepted stay in the bucket until its lifecycle"
+                + " rule expires them, e.g. {}: {}",
+            keys.size() - deleted,
+            keys.get(deleted),
+            storeAway.toString());
+        return;
+      }
+    }
   }
 
   private static String sha256(byte[] bytes) {

@@ -1,9 +1,8 @@
 package io.cardgen.gateway.photo;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -17,24 +16,31 @@ import org.springframework.stereotype.Component;
  *
  * <p>On a thread of its own: Spring's scheduler has one thread on Java 17, shared with the
  * published marks (every 100 ms), the credit audit and the retentions, and a store that answers
- * slowly must hold none of them up (a review measured minutes with the store away).
+ * slowly must hold none of them up (a review measured minutes with the store away). At most one run
+ * goes on and one more waits: a run asked for while another goes on ({@link #runSoon}, the
+ * schedule) starts after it and sees every key queued until then; further asks join that one.
  */
 @Component
-class PhotoRemovalSchedule implements DisposableBean {
+public class PhotoRemovalSchedule implements DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(PhotoRemovalSchedule.class);
   static final int STEP = 100;
   static final int MAX_PER_RUN = 5_000;
 
   private final JobPhotoRemoval removal;
-  private final ExecutorService thread =
-      Executors.newSingleThreadExecutor(
+  private final ThreadPoolExecutor thread =
+      new ThreadPoolExecutor(
+          1,
+          1,
+          0,
+          TimeUnit.SECONDS,
+          new ArrayBlockingQueue<>(1),
           runnable -> {
             Thread named = new Thread(runnable, "photo-removal");
             named.setDaemon(true);
             return named;
-          });
-  private final AtomicBoolean running = new AtomicBoolean();
+          },
+          new ThreadPoolExecutor.DiscardPolicy());
 
   PhotoRemovalSchedule(JobPhotoRemoval removal) {
     this.removal = removal;
@@ -44,16 +50,15 @@ class PhotoRemovalSchedule implements DisposableBean {
       fixedDelayString = "${cardgen.photos.removal-interval:1m}",
       initialDelayString = "${cardgen.photos.removal-interval:1m}")
   void scheduled() {
-    if (running.compareAndSet(false, true)) {
-      thread.execute(
-          () -> {
-            try {
-              removeDue();
-            } finally {
-              running.set(false);
-            }
-          });
-    }
+    runSoon();
+  }
+
+  /**
+   * Asks for a run now, without waiting for it: an admin delete's photos go at once, not at the
+   * next minute, and the request does not wait on the store.
+   */
+  public void runSoon() {
+    thread.execute(this::removeDue);
   }
 
   /** One run: due keys, a step at a time, until none is left, the bound, or a failure. */
@@ -66,6 +71,7 @@ class PhotoRemovalSchedule implements DisposableBean {
         }
         taken += due;
       }
+      removal.measureBacklog();
     } catch (RuntimeException failure) {
       log.warn(
           "Removing photos of removed jobs failed, the next run retries: {}", failure.toString());

@@ -2,6 +2,7 @@ package io.cardgen.gateway.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.testing.Books;
@@ -9,11 +10,15 @@ import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.Race;
 import io.cardgen.testsupport.SettableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,6 +50,55 @@ class BatchRetentionIT {
             RETENTION, Duration.ofMinutes(10), itemsPerTransaction, transactions),
         clock,
         new SimpleMeterRegistry());
+  }
+
+  /**
+   * An admin card delete locks the card's job, then marks the card; retention of the card's batch
+   * used to delete the card first and lock the job after, and one of the two died with "deadlock
+   * detected" (review finding). Retention now locks its items before it touches their cards.
+   */
+  @Test
+  void anAdminCardDeleteAndTheBatchsRetentionDoNotDeadlock() throws Exception {
+    UUID batch = aFinishedBatch("completed", daysAgo(31), 1);
+    UUID card =
+        jdbc.sql("SELECT c.uid FROM cards c JOIN jobs j ON j.id = c.job_id WHERE j.batch_id = :b")
+            .param("b", batch)
+            .query(UUID.class)
+            .single();
+    try (Connection admin = database.dataSource().getConnection()) {
+      admin.setAutoCommit(false);
+      // AdminController.deleteCard's first statement: the card's job, locked.
+      try (PreparedStatement lock =
+          admin.prepareStatement(
+              "SELECT j.id FROM jobs j JOIN cards c ON c.job_id = j.id"
+                  + " WHERE c.uid = ? AND c.deleted_at IS NULL FOR UPDATE OF j")) {
+        lock.setObject(1, card);
+        lock.executeQuery().close();
+      }
+      CompletableFuture<Integer> retained =
+          CompletableFuture.supplyAsync(() -> retention(10, 1).removeExpired());
+      await("retention waiting for the admin's lock")
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () ->
+                  jdbc.sql(
+                          "SELECT count(*) FROM pg_stat_activity"
+                              + " WHERE wait_event_type = 'Lock' AND datname = current_database()")
+                      .query(Long.class)
+                      .single(),
+              waiting -> waiting > 0);
+      // Its second: the card marked deleted, then the commit.
+      try (PreparedStatement delete =
+          admin.prepareStatement(
+              "UPDATE cards SET deleted_at = now() WHERE uid = ? AND deleted_at IS NULL")) {
+        delete.setObject(1, card);
+        assertThat(delete.executeUpdate()).isEqualTo(1);
+      }
+      admin.commit();
+
+      assertThat(retained.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+    }
+    assertThat(batchExists(batch)).isFalse();
   }
 
   private Instant daysAgo(long days) {

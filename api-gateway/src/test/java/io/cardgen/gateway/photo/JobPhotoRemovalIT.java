@@ -2,6 +2,7 @@ package io.cardgen.gateway.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.JobPhotoKeys;
 import io.cardgen.gateway.testing.Books;
@@ -11,6 +12,7 @@ import io.cardgen.storage.S3Properties;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.testsupport.TestS3;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -200,6 +202,98 @@ class JobPhotoRemovalIT {
     assertThat(bucket.exists(second)).isFalse();
     assertThat(database.jdbc().sql("SELECT key FROM photo_removals").query(String.class).list())
         .containsExactly(unusable);
+  }
+
+  /**
+   * A key no delete ever succeeds on is tried daily: after {@value JobPhotoRemoval#MAX_ATTEMPTS}
+   * tries it is given up and counted, and the back-off's doubling stops at a day, so it neither
+   * stays first in the queue for good nor overflows {@code power(2, attempts)} there (at 1 024
+   * attempts every run failed with "value out of range"; review finding).
+   */
+  @Test
+  void aKeyTheStoreNeverTakesIsGivenUpAfterItsAttempts() {
+    UUID job = books.aSucceededJob(account, "card-8", now);
+    String good = "products/" + job + "/00000000000000000000000000000008.png";
+    store(good);
+    insertQueued("products/" + job + "/ancient.png", 1024);
+    // S3Proxy answers 400 to this key, as the store that never takes it.
+    insertQueued("products/../../" + job + ".png", JobPhotoRemoval.MAX_ATTEMPTS - 1);
+    insertQueued(good, 0);
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    JobPhotoRemoval removal = new JobPhotoRemoval(database.jdbc(), bucket, true, meters);
+
+    assertThat(removal.removeDue(100)).isEqualTo(2);
+
+    assertThat(meters.counter("cardgen.photos.removal.abandoned").count()).isEqualTo(1);
+    assertThat(bucket.exists(good)).isFalse();
+    assertThat(
+            database
+                .jdbc()
+                .sql(
+                    "SELECT attempts FROM photo_removals"
+                        + " WHERE due_at BETWEEN now() + interval '23 hours'"
+                        + " AND now() + interval '25 hours'")
+                .query(Integer.class)
+                .list())
+        .as("the last try, put off by a day")
+        .containsExactly(JobPhotoRemoval.MAX_ATTEMPTS);
+    database.jdbc().sql("UPDATE photo_removals SET due_at = now()").update();
+    assertThat(removal.removeDue(100)).isZero();
+    assertThat(meters.counter("cardgen.photos.removal.abandoned").count()).isEqualTo(2);
+    removal.measureBacklog();
+    assertThat(meters.get("cardgen.photos.removal.queued").gauge().value()).isZero();
+  }
+
+  /** A store that answers 429 (or 408) is busy, not refusing one key: the run stops there. */
+  @Test
+  void aStoreThatSaysItIsBusyStopsTheRun() throws Exception {
+    UUID job = books.aSucceededJob(account, "card-9", now);
+    insertQueued("products/" + job + "/a.png", 0);
+    insertQueued("products/" + job + "/b.png", 0);
+    HttpServer busy = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    busy.createContext(
+        "/",
+        exchange -> {
+          exchange.getRequestBody().readAllBytes();
+          exchange.sendResponseHeaders(429, -1);
+          exchange.close();
+        });
+    busy.start();
+    S3Properties settings = s3.properties("cardgen");
+    try (S3Bucket throttling =
+        S3Bucket.open(
+            new S3Properties(
+                URI.create("http://127.0.0.1:" + busy.getAddress().getPort()),
+                settings.region(),
+                settings.accessKey(),
+                settings.secretKey(),
+                "cardgen"),
+            "cardgen")) {
+
+      assertThat(removal(throttling, true).removeDue(100)).isEqualTo(-1);
+    } finally {
+      busy.stop(0);
+    }
+
+    assertThat(
+            database
+                .jdbc()
+                .sql("SELECT attempts FROM photo_removals ORDER BY attempts")
+                .query(Integer.class)
+                .list())
+        .as("one tried and put off, one given back untried")
+        .containsExactly(0, 1);
+  }
+
+  private static void insertQueued(String key, int attempts) {
+    database
+        .jdbc()
+        .sql(
+            "INSERT INTO photo_removals (key, attempts, due_at)"
+                + " VALUES (:k, :attempts, now() - interval '1 minute')")
+        .param("k", key)
+        .param("attempts", attempts)
+        .update();
   }
 
   private static long queuedKeys() {

@@ -2,6 +2,7 @@ package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -417,9 +418,14 @@ class AdminApiIT {
 
       assertThat(stack.admin("DELETE", "/admin/cards/" + uid, null).status()).isEqualTo(204);
 
-      // Its photos go with it, not at the end of the key's retention.
-      assertThatThrownBy(() -> s3.headObject(head -> head.bucket("cardgen").key(photo)))
-          .isInstanceOf(NoSuchKeyException.class);
+      // Its photos go with it, not at the end of the key's retention nor at the removal queue's
+      // next minute: the delete asks for a run at once (on the removal's thread, not its own).
+      await("the deleted card's photo removed")
+          .atMost(Duration.ofSeconds(15))
+          .untilAsserted(
+              () ->
+                  assertThatThrownBy(() -> s3.headObject(head -> head.bucket("cardgen").key(photo)))
+                      .isInstanceOf(NoSuchKeyException.class));
     }
 
     TestStack.Response replay = stack.generate(stack.demoKey(), "to-delete", body);
