@@ -141,16 +141,7 @@ class JobPhotoRemovalIT {
     books.withPhotos(first, "[{\"source\":\"STORED\",\"location\":\"" + firstPhoto + "\"}]");
     books.withPhotos(second, "[{\"source\":\"STORED\",\"location\":\"" + secondPhoto + "\"}]");
     removal(true).queueFor(new UUID[] {first, second});
-    S3Properties settings = s3.properties("cardgen");
-    try (S3Bucket away =
-        S3Bucket.open(
-            new S3Properties(
-                URI.create("http://127.0.0.1:9"),
-                settings.region(),
-                settings.accessKey(),
-                settings.secretKey(),
-                "cardgen"),
-            "cardgen")) {
+    try (S3Bucket away = bucketAt(URI.create("http://127.0.0.1:9"))) {
 
       assertThat(removal(away, true).removeDue(100)).isEqualTo(-1);
     }
@@ -259,16 +250,8 @@ class JobPhotoRemovalIT {
           exchange.close();
         });
     busy.start();
-    S3Properties settings = s3.properties("cardgen");
     try (S3Bucket throttling =
-        S3Bucket.open(
-            new S3Properties(
-                URI.create("http://127.0.0.1:" + busy.getAddress().getPort()),
-                settings.region(),
-                settings.accessKey(),
-                settings.secretKey(),
-                "cardgen"),
-            "cardgen")) {
+        bucketAt(URI.create("http://127.0.0.1:" + busy.getAddress().getPort()))) {
 
       assertThat(removal(throttling, true).removeDue(100)).isEqualTo(-1);
     } finally {
@@ -283,6 +266,15 @@ class JobPhotoRemovalIT {
                 .list())
         .as("one tried and put off, one given back untried")
         .containsExactly(0, 1);
+  }
+
+  /** The test's bucket, as a store at {@code endpoint} would serve it. */
+  private static S3Bucket bucketAt(URI endpoint) {
+    S3Properties settings = s3.properties("cardgen");
+    return S3Bucket.open(
+        new S3Properties(
+            endpoint, settings.region(), settings.accessKey(), settings.secretKey(), "cardgen"),
+        "cardgen");
   }
 
   private static void insertQueued(String key, int attempts) {
