@@ -3,6 +3,7 @@ package io.cardgen.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -29,6 +30,16 @@ class DatabaseErrorDetailIT {
   @Test
   void aFailedBatchInsertDoesNotQuoteItsParametersInTheWorker() throws Exception {
     assertFailureHidesParameters(SharedStack.get().app.worker());
+  }
+
+  /** A server gone silent is found by the kernel's keepalive, in both services' pools. */
+  @Test
+  void bothPoolsKeepTheirConnectionsAlive() throws Exception {
+    for (ApplicationContext context :
+        List.of(SharedStack.get().app.gateway(), SharedStack.get().app.worker())) {
+      HikariDataSource pool = context.getBean(DataSource.class).unwrap(HikariDataSource.class);
+      assertThat(pool.getDataSourceProperties().getProperty("tcpKeepAlive")).isEqualTo("true");
+    }
   }
 
   private static void assertFailureHidesParameters(ApplicationContext context) throws Exception {
