@@ -146,14 +146,7 @@ class JobPhotoRemovalIT {
       assertThat(removal(away, true).removeDue(100)).isEqualTo(-1);
     }
 
-    assertThat(
-            database
-                .jdbc()
-                .sql("SELECT attempts FROM photo_removals ORDER BY attempts")
-                .query(Integer.class)
-                .list())
-        .as("one tried and put off, one given back untried")
-        .containsExactly(0, 1);
+    assertOneTriedAndOneGivenBack();
     assertThat(removal(true).removeDue(100)).as("only the untried one is due").isEqualTo(1);
     assertThat(queuedKeys()).isEqualTo(1);
     database.jdbc().sql("UPDATE photo_removals SET due_at = now()").update();
@@ -258,14 +251,7 @@ class JobPhotoRemovalIT {
       busy.stop(0);
     }
 
-    assertThat(
-            database
-                .jdbc()
-                .sql("SELECT attempts FROM photo_removals ORDER BY attempts")
-                .query(Integer.class)
-                .list())
-        .as("one tried and put off, one given back untried")
-        .containsExactly(0, 1);
+    assertOneTriedAndOneGivenBack();
   }
 
   /** The test's bucket, as a store at {@code endpoint} would serve it. */
@@ -275,6 +261,17 @@ class JobPhotoRemovalIT {
         new S3Properties(
             endpoint, settings.region(), settings.accessKey(), settings.secretKey(), "cardgen"),
         "cardgen");
+  }
+
+  private static void assertOneTriedAndOneGivenBack() {
+    assertThat(
+            database
+                .jdbc()
+                .sql("SELECT attempts FROM photo_removals ORDER BY attempts")
+                .query(Integer.class)
+                .list())
+        .as("one tried and put off, one given back untried")
+        .containsExactly(0, 1);
   }
 
   private static void insertQueued(String key, int attempts) {
