@@ -56,7 +56,7 @@ class ShareConsumption {
    * does; less what a share consumer refuses to be given (Spring sets {@code isolation.level}
    * always).
    */
-  static Map<String, Object> connection(KafkaProperties kafka) {
+  private static Map<String, Object> connection(KafkaProperties kafka) {
     Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
     SHARE_UNSUPPORTED.forEach(config::remove);
     return config;
