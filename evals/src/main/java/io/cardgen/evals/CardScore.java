@@ -5,6 +5,10 @@ import java.util.List;
 /**
  * The measures of one card. Text measures are {@code null} for a card that failed.
  *
+ * @param code the error code of a failure, {@code null} on success
+ * @param status the HTTP status of the last answer, 0 when none came
+ * @param message the failure's message, {@code null} on success
+ * @param attempts requests sent for the card (retries after 429, 503 or a lost connection)
  * @param lengthRatio description length over the requested length
  * @param languageMatch whether the card is written in the product's language
  * @param factCoverage share of the expected facts the card states
@@ -19,6 +23,9 @@ record CardScore(
     String id,
     String category,
     String code,
+    int status,
+    String message,
+    int attempts,
     long latencyMillis,
     Double lengthRatio,
     Boolean languageMatch,

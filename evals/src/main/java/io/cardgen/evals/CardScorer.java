@@ -14,7 +14,10 @@ import tools.jackson.databind.JsonNode;
  */
 final class CardScorer {
 
-  private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)?");
+  /** A number as written: "1,5", "1.5", and "10 000" with its thousands spaced (any space). */
+  private static final Pattern NUMBER =
+      Pattern.compile("\\d{1,3}(?:[ \\u00A0\\u202F]\\d{3})+(?!\\d)|\\d+(?:[.,]\\d+)?");
+
   private static final List<String> TEXT_BLOCKS = List.of("description", "audience");
   private static final List<String> LIST_BLOCKS = List.of("features", "headers", "slogans");
   private static final int STEM = 5;
@@ -28,6 +31,9 @@ final class CardScorer {
           product.id(),
           product.category(),
           run.code(),
+          run.status(),
+          run.message(),
+          run.attempts(),
           run.latencyMillis(),
           null,
           null,
@@ -38,13 +44,16 @@ final class CardScorer {
           List.of(),
           List.of());
     }
-    String text = texts(run.card());
+    String text = GoldenProduct.fold(texts(run.card()));
     String input = product.input();
     String description = run.card().path("description").asString("");
     return new CardScore(
         product.id(),
         product.category(),
         null,
+        run.status(),
+        null,
+        run.attempts(),
         run.latencyMillis(),
         description.codePointCount(0, description.length()) / (double) product.length(),
         Languages.of(text).equals(product.language()),
@@ -82,12 +91,12 @@ final class CardScorer {
     if (keywords.isEmpty()) {
       return null;
     }
-    String lower = text.toLowerCase(Locale.ROOT).replace('ё', 'е');
+    String lower = text.toLowerCase(Locale.ROOT);
     long covered =
         keywords.stream()
             .filter(
                 keyword -> {
-                  String words = keyword.toLowerCase(Locale.ROOT).replace('ё', 'е');
+                  String words = GoldenProduct.fold(keyword.toLowerCase(Locale.ROOT));
                   for (String word : words.split("\\P{L}+")) {
                     String stem = word.length() > STEM ? word.substring(0, STEM) : word;
                     if (!lower.contains(stem)) {
@@ -100,7 +109,10 @@ final class CardScorer {
     return covered / (double) keywords.size();
   }
 
-  /** The numbers of the card that no input states, compared as written ("1,5" is "1.5"). */
+  /**
+   * The numbers of the card that no input states, compared as written ("1,5" is "1.5", "10 000" is
+   * "10000").
+   */
   private static List<String> unsupported(String text, String input) {
     Set<String> stated = new LinkedHashSet<>();
     Matcher given = NUMBER.matcher(input);
@@ -118,6 +130,6 @@ final class CardScorer {
   }
 
   private static String normal(String number) {
-    return number.replace(',', '.');
+    return number.replace(',', '.').replaceAll("[ \\u00A0\\u202F]", "");
   }
 }

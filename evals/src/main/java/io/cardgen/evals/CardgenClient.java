@@ -5,34 +5,55 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Sends golden products to cardgen's public API like any client: one request per product with an
- * idempotency key unique to the run, so a rerun generates (and pays for) fresh cards.
+ * idempotency key unique to the run, so a rerun generates (and pays for) fresh cards. A 429, a 503
+ * or a lost connection is retried with the same key, as the spec's retry rule allows, so that a
+ * busy service is not scored as a bad model.
  */
 final class CardgenClient {
 
-  private static final Duration TIMEOUT = Duration.ofMinutes(3);
+  static final String TIMEOUT_CODE = "eval_timeout";
+  static final String CONNECTION_CODE = "eval_connection_failed";
+
+  private static final Set<Integer> RETRIED = Set.of(429, 503);
+  private static final int MAX_ATTEMPTS = 4;
+  private static final Duration MAX_WAIT = Duration.ofSeconds(60);
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final URI endpoint;
   private final String apiKey;
   private final String runId;
+  private final Duration timeout;
+  private final Duration backoff;
 
   CardgenClient(URI baseUrl, String apiKey, String runId) {
+    this(baseUrl, apiKey, runId, Duration.ofMinutes(3), Duration.ofSeconds(2));
+  }
+
+  /**
+   * @param timeout how long one request may take
+   * @param backoff the first wait before a retry without {@code Retry-After}; doubled each time
+   */
+  CardgenClient(URI baseUrl, String apiKey, String runId, Duration timeout, Duration backoff) {
     this.endpoint = URI.create(baseUrl + "/api/text/product");
     this.apiKey = apiKey;
     this.runId = runId;
+    this.timeout = timeout;
+    this.backoff = backoff;
   }
 
   CardRun generate(GoldenProduct product) {
     HttpRequest request =
         HttpRequest.newBuilder(endpoint)
-            .timeout(TIMEOUT)
+            .timeout(timeout)
             .header("Authorization", "Bearer " + apiKey)
             .header("Content-Type", "application/json")
             .header("Idempotency-Key", "eval-" + runId + "-" + product.id())
@@ -40,29 +61,85 @@ final class CardgenClient {
             .build();
     long started = System.nanoTime();
     try {
-      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      long latency = (System.nanoTime() - started) / 1_000_000;
-      return read(product, response.statusCode(), response.body(), latency);
-    } catch (IOException e) {
-      return new CardRun(product, 0, "eval_connection_failed", null, elapsed(started));
+      for (int attempt = 1; ; attempt++) {
+        Answer answer = send(product, request, started, attempt);
+        if (attempt == MAX_ATTEMPTS || !retried(answer.run())) {
+          return answer.run();
+        }
+        Thread.sleep(waitBefore(attempt, answer).toMillis());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new CardRun(product, 0, "eval_interrupted", null, elapsed(started));
+      return CardRun.unanswered(product, "eval_interrupted", "interrupted", elapsed(started));
     }
   }
 
-  private static CardRun read(GoldenProduct product, int status, String body, long latency) {
+  /** One answer, with its {@code Retry-After} in seconds, or -1 when it gives none. */
+  private record Answer(CardRun run, long retryAfterSeconds) {}
+
+  private Answer send(GoldenProduct product, HttpRequest request, long started, int attempt)
+      throws InterruptedException {
+    try {
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      long retryAfter =
+          response.headers().firstValue("Retry-After").map(CardgenClient::seconds).orElse(-1L);
+      return new Answer(read(product, response, elapsed(started), attempt), retryAfter);
+    } catch (HttpTimeoutException e) {
+      String message = "no answer within " + timeout;
+      return new Answer(failure(product, TIMEOUT_CODE, message, started, attempt), -1);
+    } catch (IOException e) {
+      String message = String.valueOf(e.getMessage());
+      return new Answer(failure(product, CONNECTION_CODE, message, started, attempt), -1);
+    }
+  }
+
+  private static boolean retried(CardRun run) {
+    return RETRIED.contains(run.status()) || CONNECTION_CODE.equals(run.code());
+  }
+
+  /** The answer's {@code Retry-After} in seconds when it gives one, else exponential backoff. */
+  private Duration waitBefore(int attempt, Answer answer) {
+    Duration wait = backoff.multipliedBy(1L << (attempt - 1));
+    if (answer.retryAfterSeconds() >= 0) {
+      wait = Duration.ofSeconds(answer.retryAfterSeconds());
+    }
+    return wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : wait;
+  }
+
+  private static CardRun read(
+      GoldenProduct product, HttpResponse<String> response, long latency, int attempt) {
+    int status = response.statusCode();
     JsonNode json;
     try {
-      json = Json.MAPPER.readTree(body);
+      json = Json.MAPPER.readTree(response.body());
     } catch (JacksonException e) {
-      return new CardRun(product, status, "eval_unreadable_response", null, latency);
+      return new CardRun(
+          product, status, "eval_unreadable_response", "not JSON", null, latency, attempt);
     }
     if (status == 200 && json.path("success").asBoolean(false) && json.path("data").isObject()) {
-      return new CardRun(product, status, null, json.path("data"), latency);
+      return new CardRun(product, status, null, null, json.path("data"), latency, attempt);
     }
     return new CardRun(
-        product, status, json.path("code").asString("http_" + status), null, latency);
+        product,
+        status,
+        json.path("code").asString("http_" + status),
+        json.path("message").asString(null),
+        null,
+        latency,
+        attempt);
+  }
+
+  private static CardRun failure(
+      GoldenProduct product, String code, String message, long started, int attempt) {
+    return new CardRun(product, 0, code, message, null, elapsed(started), attempt);
+  }
+
+  private static long seconds(String value) {
+    try {
+      return Math.max(0, Long.parseLong(value.strip()));
+    } catch (NumberFormatException e) {
+      return -1; // an HTTP date: fall back to the backoff
+    }
   }
 
   private static long elapsed(long started) {

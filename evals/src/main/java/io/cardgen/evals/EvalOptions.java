@@ -9,11 +9,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The command line of {@code scripts/eval}: {@code --base-url URL --api-key KEY --out DIR [--golden
- * DIR] [--concurrency N]}, plus optional {@code --metrics-url} (the worker's Prometheus scrape, for
- * first-pass, repair and token figures), {@code --baseline FILE} (a report.json to compare with),
- * {@code --price-in}/{@code --price-out} (USD per million prompt/completion tokens) and {@code
- * --only N} (the first N products, for a quick look).
+ * The command line of {@code scripts/eval}: {@code --base-url URL [--api-key KEY] --out DIR
+ * [--golden DIR] [--concurrency N]}, the key otherwise from {@code CARDGEN_API_KEY} (as for the
+ * CLI: a flag shows in {@code ps}), plus optional {@code --metrics-url} (the worker's Prometheus
+ * scrape, for first-pass, repair and token figures), {@code --baseline FILE} (a report.json to
+ * compare with), {@code --price-in}/{@code --price-out} (USD per million prompt/completion tokens)
+ * and {@code --only N} (the first N products, for a quick look).
  */
 record EvalOptions(
     URI baseUrl,
@@ -28,8 +29,11 @@ record EvalOptions(
     int only) {
 
   static final String USAGE =
-      "usage: scripts/eval --base-url URL --api-key KEY --out DIR [--golden DIR] [--concurrency N]"
-          + " [--metrics-url URL] [--baseline FILE] [--price-in USD] [--price-out USD] [--only N]";
+      "usage: scripts/eval --base-url URL [--api-key KEY] --out DIR [--golden DIR] [--concurrency N]"
+          + " [--metrics-url URL] [--baseline FILE] [--price-in USD] [--price-out USD] [--only N]\n"
+          + "  the API key comes from CARDGEN_API_KEY when --api-key is not given";
+
+  static final String API_KEY_VARIABLE = "CARDGEN_API_KEY";
 
   /** Set by scripts/eval so that the default golden set is found from any directory. */
   static final String GOLDEN_PROPERTY = "cardgen.eval.golden";
@@ -48,7 +52,10 @@ record EvalOptions(
           "price-out",
           "only");
 
-  static EvalOptions parse(String... args) {
+  /**
+   * @param env the environment, for the API key when no flag gives it
+   */
+  static EvalOptions parse(Map<String, String> env, String... args) {
     Map<String, String> given = new HashMap<>();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
@@ -58,7 +65,13 @@ record EvalOptions(
       }
       given.put(flag.substring(2), rest.remove(0));
     }
-    for (String required : List.of("base-url", "api-key", "out")) {
+    if (!given.containsKey("api-key") && env.get(API_KEY_VARIABLE) != null) {
+      given.put("api-key", env.get(API_KEY_VARIABLE));
+    }
+    if (!given.containsKey("api-key")) {
+      throw new IllegalArgumentException("--api-key or " + API_KEY_VARIABLE + " is required");
+    }
+    for (String required : List.of("base-url", "out")) {
       if (!given.containsKey(required)) {
         throw new IllegalArgumentException("--" + required + " is required");
       }

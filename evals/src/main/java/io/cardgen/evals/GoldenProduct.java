@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,6 +33,14 @@ record GoldenProduct(
     List<Pattern> mustNot,
     List<String> keywords) {
 
+  private static final Set<String> LANGUAGES = Set.of("ru", "en");
+
+  /**
+   * Every product of the directory, by file name.
+   *
+   * @throws IllegalArgumentException naming the file and the field, for a product not as the README
+   *     says
+   */
   static List<GoldenProduct> load(Path dir) {
     try (Stream<Path> files = Files.list(dir)) {
       return files
@@ -71,33 +81,88 @@ record GoldenProduct(
     return !request.path("product_facts").path("certificates").asString("").isBlank();
   }
 
+  /** Folds ё into е, as Russian writers do freely, so that neither spelling hides a match. */
+  static String fold(String text) {
+    return text.replace('ё', 'е').replace('Ё', 'Е');
+  }
+
   private static GoldenProduct read(Path dir, Path file) {
+    try {
+      return parse(dir, file);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static GoldenProduct parse(Path dir, Path file) {
     JsonNode root = Json.MAPPER.readTree(file.toFile());
+    String id = text(root, "id");
+    if (!file.getFileName().toString().equals(id + ".json")) {
+      throw new IllegalArgumentException("id \"" + id + "\" is not the file's name");
+    }
+    String language = text(root, "language");
+    if (!LANGUAGES.contains(language)) {
+      throw new IllegalArgumentException("language must be one of " + LANGUAGES);
+    }
+    if (!(root.path("request") instanceof ObjectNode request)
+        || request.path("short_description").asString("").isBlank()) {
+      throw new IllegalArgumentException("request with a short_description is required");
+    }
+    if (!root.path("photos").isArray() || root.path("photos").isEmpty()) {
+      throw new IllegalArgumentException("photos must list at least one file");
+    }
     List<String> photos = new ArrayList<>();
     for (JsonNode photo : root.path("photos").values()) {
-      photos.add(dataUri(dir.resolve(photo.asString())));
+      photos.add(dataUri(inside(dir, photo.asString())));
     }
-    ObjectNode request = (ObjectNode) root.path("request");
     return new GoldenProduct(
-        root.path("id").asString(),
-        root.path("category").asString(),
-        root.path("language").asString(),
+        id,
+        text(root, "category"),
+        language,
         request,
         List.copyOf(photos),
-        patterns(root.path("expect").path("facts")),
-        patterns(root.path("expect").path("must_not")),
+        patterns(root.path("expect"), "facts"),
+        patterns(root.path("expect"), "must_not"),
         Stream.of(request.path("keywords").asString("").split(","))
             .map(String::strip)
             .filter(keyword -> !keyword.isEmpty())
             .toList());
   }
 
-  private static List<Pattern> patterns(JsonNode list) {
-    return list.values().stream()
-        .map(
-            node ->
-                Pattern.compile(node.asString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE))
-        .toList();
+  private static String text(JsonNode root, String field) {
+    String value = root.path(field).asString("");
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(field + " is required");
+    }
+    return value;
+  }
+
+  /** A photo path of the golden directory: relative, and not leading out of it. */
+  private static Path inside(Path dir, String photo) {
+    Path base = dir.toAbsolutePath().normalize();
+    Path path = base.resolve(photo).normalize();
+    if (photo.isBlank() || Path.of(photo).isAbsolute() || !path.startsWith(base)) {
+      throw new IllegalArgumentException("photo \"" + photo + "\" is not inside " + dir);
+    }
+    return path;
+  }
+
+  private static List<Pattern> patterns(JsonNode expect, String field) {
+    if (!expect.path(field).isArray()) {
+      throw new IllegalArgumentException("expect." + field + " must be a list");
+    }
+    List<Pattern> patterns = new ArrayList<>();
+    for (JsonNode node : expect.path(field).values()) {
+      try {
+        patterns.add(
+            Pattern.compile(
+                fold(node.asString()), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException(
+            "expect." + field + " has an invalid pattern: " + e.getDescription(), e);
+      }
+    }
+    return List.copyOf(patterns);
   }
 
   private static String dataUri(Path photo) {

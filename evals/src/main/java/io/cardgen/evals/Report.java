@@ -1,9 +1,14 @@
 package io.cardgen.evals;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.DoublePredicate;
 import tools.jackson.databind.JsonNode;
 
 /** The Markdown report: the figures, a length histogram, deltas against a baseline, the cards. */
@@ -29,11 +34,20 @@ final class Report {
 
   private static final int BAR = 40;
 
+  /** Ratios sit on bin edges (300/300); a hair below the edge keeps them in the upper bin. */
+  private static final double EDGE = 1e-9;
+
   private Report() {}
 
   static String markdown(JsonNode now, JsonNode baseline, String title) {
     StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
-    md.append("| Figure | Now | Baseline | Delta |\n|---|---:|---:|---:|\n");
+    md.append(setting(now));
+    for (JsonNode warning : now.path("warnings").values()) {
+      md.append("> **Warning:** ").append(warning.asString()).append("\n");
+    }
+    comparability(now, baseline)
+        .forEach(note -> md.append("> **Baseline:** ").append(note).append("\n"));
+    md.append("\n| Figure | Now | Baseline | Delta |\n|---|---:|---:|---:|\n");
     for (String[] figure : COMPARED) {
       JsonNode value = at(now, figure[0]);
       JsonNode before = baseline == null ? null : at(baseline, figure[0]);
@@ -69,7 +83,76 @@ final class Report {
     for (JsonNode card : now.path("per_card").values()) {
       md.append(cardRow(card));
     }
+    md.append(failures(now.path("per_card")));
     return md.toString();
+  }
+
+  /** What ran: the model and prompt version the worker reported, where, and how. */
+  private static String setting(JsonNode now) {
+    List<String> models = new ArrayList<>();
+    now.path("models").values().forEach(model -> models.add(model.asString()));
+    JsonNode run = now.path("run");
+    return "Model: %s. Against %s, golden set %s, concurrency %s.\n"
+        .formatted(
+            models.isEmpty() ? "not measured (needs `--metrics-url`)" : String.join(", ", models),
+            run.path("base_url").asString("–"),
+            run.path("golden").asString("–"),
+            run.path("concurrency").asString("–"));
+  }
+
+  /**
+   * Why a delta may not mean what it seems: a baseline over other products compares other cards,
+   * one of another model compares models.
+   */
+  static List<String> comparability(JsonNode now, JsonNode baseline) {
+    if (baseline == null) {
+      return List.of();
+    }
+    List<String> notes = new ArrayList<>();
+    Set<String> ours = ids(now);
+    Set<String> theirs = ids(baseline);
+    if (!ours.equals(theirs)) {
+      Set<String> common = new TreeSet<>(ours);
+      common.retainAll(theirs);
+      notes.add(
+          ("over a different product set (%d products here, %d there, %d in common):"
+                  + " the deltas compare different cards.")
+              .formatted(ours.size(), theirs.size(), common.size()));
+    }
+    JsonNode models = baseline.path("models");
+    if (models.isArray() && now.path("models").isArray() && !models.equals(now.path("models"))) {
+      notes.add(
+          "another model or prompt (%s there): the deltas compare them."
+              .formatted(models.isEmpty() ? "none measured" : models));
+    }
+    return notes;
+  }
+
+  private static Set<String> ids(JsonNode report) {
+    Set<String> ids = new TreeSet<>();
+    report.path("per_card").values().forEach(card -> ids.add(card.path("id").asString()));
+    return ids;
+  }
+
+  /** The failed cards with what the API said, so that a failure can be told from another. */
+  private static String failures(JsonNode cards) {
+    StringBuilder md = new StringBuilder();
+    for (JsonNode card : cards.values()) {
+      if (!card.path("code").isNull()) {
+        md.append(
+            "| %s | %s | `%s` | %s | %d |\n"
+                .formatted(
+                    card.path("id").asString(),
+                    card.path("status").asInt() == 0 ? "–" : card.path("status").asString(),
+                    card.path("code").asString(),
+                    card.path("message").asString("").replace("|", "\\|"),
+                    card.path("attempts").asInt()));
+      }
+    }
+    return md.isEmpty()
+        ? ""
+        : "\n## Failures\n\n| Card | HTTP | Code | Message | Attempts |\n|---|---:|---|---|---:|\n"
+            + md;
   }
 
   /**
@@ -106,21 +189,28 @@ final class Report {
     return bars(labels, counts) + "(window 80–115%)\n";
   }
 
+  /** Bins of 0.05 from 0.70 to 1.30, and one on each side for every ratio beyond. */
   private static String deliveredHistogram(JsonNode cards) {
-    List<String> labels = new ArrayList<>();
-    List<Long> counts = new ArrayList<>();
+    List<Double> ratios =
+        cards.values().stream()
+            .filter(card -> card.path("lengthRatio").isNumber())
+            .map(card -> card.path("lengthRatio").asDouble())
+            .toList();
+    List<String> labels = new ArrayList<>(List.of("< 0.70"));
+    List<Long> counts = new ArrayList<>(List.of(count(ratios, r -> r < 0.70 - EDGE)));
     for (int bin = 0; bin < 12; bin++) {
       double from = 0.70 + bin * 0.05;
       double to = from + 0.05;
-      labels.add("%.2f–%.2f".formatted(from, to));
-      counts.add(
-          cards.values().stream()
-              .filter(card -> card.path("lengthRatio").isNumber())
-              .map(card -> card.path("lengthRatio").asDouble())
-              .filter(r -> r >= from - 1e-9 && r < to - 1e-9)
-              .count());
+      labels.add(String.format(Locale.ROOT, "%.2f–%.2f", from, to));
+      counts.add(count(ratios, r -> r >= from - EDGE && r < to - EDGE));
     }
+    labels.add("≥ 1.30");
+    counts.add(count(ratios, r -> r >= 1.30 - EDGE));
     return bars(labels, counts) + "(window 0.80–1.15)\n";
+  }
+
+  private static long count(List<Double> ratios, DoublePredicate inBin) {
+    return ratios.stream().filter(inBin::test).count();
   }
 
   private static String bars(List<String> labels, List<Long> counts) {
@@ -128,7 +218,7 @@ final class Report {
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < labels.size(); i++) {
       int width = (int) Math.round(counts.get(i) * (double) BAR / max);
-      text.append("%-11s %4d %s%n".formatted(labels.get(i), counts.get(i), "█".repeat(width)));
+      text.append("%-11s %4d %s\n".formatted(labels.get(i), counts.get(i), "█".repeat(width)));
     }
     return text.toString();
   }
@@ -174,9 +264,18 @@ final class Report {
     if (value == null || !value.isNumber()) {
       return "–";
     }
-    return value.isIntegralNumber()
-        ? Long.toString(value.asLong())
-        : String.format(Locale.ROOT, "%.3f", value.asDouble());
+    return value.isIntegralNumber() ? Long.toString(value.asLong()) : decimal(value.asDouble());
+  }
+
+  /**
+   * Three decimals, or three significant digits below 0.01, so that a cost per card of $0.00041
+   * does not read 0.000.
+   */
+  static String decimal(double value) {
+    if (value == 0 || Math.abs(value) >= 0.01 || !Double.isFinite(value)) {
+      return String.format(Locale.ROOT, "%.3f", value);
+    }
+    return new BigDecimal(value).round(new MathContext(3)).toPlainString();
   }
 
   private static String delta(JsonNode now, JsonNode before, String better) {
@@ -186,6 +285,6 @@ final class Report {
     double delta = now.asDouble() - before.asDouble();
     String mark =
         delta == 0 || better.isEmpty() ? "" : (delta > 0) == better.equals("up") ? " ✓" : " ✗";
-    return String.format(Locale.ROOT, "%+.3f%s", delta, mark);
+    return (delta >= 0 ? "+" : "") + decimal(delta) + mark;
   }
 }

@@ -6,11 +6,17 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The figures of one run, as the {@code report.json} object: per-card scores summed up, and where
  * the worker's metrics were read, what only the worker knows (first pass, repairs, tokens).
+ *
+ * <p>Rates of cards share one denominator, the cards sent, so that first pass, repair and failure
+ * add up to one and a card the provider or the gateway failed counts against the run. Costs share
+ * another, the cards delivered: every token the run spent, failed answers' included, is the price
+ * of the cards it got.
  */
 final class RunFigures {
 
@@ -29,7 +35,12 @@ final class RunFigures {
     int cards = scores.size();
     json.put("cards", cards);
     json.put("succeeded", delivered.size());
-    validation(json, worker, cards - delivered.size(), cards);
+    json.put(
+        "not_sent", scores.stream().filter(s -> EvalCommand.NOT_SENT.equals(s.code())).count());
+    ArrayNode models = json.putArray("models");
+    counts(worker, WorkerMetrics.MODELS).propertyNames().forEach(models::add);
+    ArrayNode warnings = json.putArray("warnings");
+    validation(json, worker, delivered.size(), cards, warnings);
     List<Double> ratios = delivered.stream().map(CardScore::lengthRatio).sorted().toList();
     ObjectNode length = json.putObject("length_ratio");
     length.put("p10", Stats.percentile(ratios, 10));
@@ -39,7 +50,11 @@ final class RunFigures {
     // cumulative, as Prometheus buckets are: how many first answers had at most le percent
     json.set("first_answer_length_percent_le", counts(worker, WorkerMetrics.FIRST_PERCENT_BUCKET));
     ObjectNode violations = counts(worker, WorkerMetrics.FIRST_VIOLATIONS);
-    json.put("list_count_errors", violations.path("item_count").asInt(0));
+    if (worker.isEmpty()) {
+      json.putNull("list_count_errors");
+    } else {
+      json.put("list_count_errors", violations.path("item_count").asInt(0));
+    }
     json.set("first_answer_violations", violations);
     json.set("local_fixes", counts(worker, WorkerMetrics.LOCAL_FIXES));
     json.set("failure_codes", failureCodes(scores));
@@ -51,7 +66,7 @@ final class RunFigures {
     json.put("invented_certifications", sum(delivered, CardScore::inventedCertifications));
     json.put("given_certifications", sum(delivered, CardScore::givenCertifications));
     json.put("must_not_hits", sum(delivered, CardScore::mustNotHits));
-    tokens(json, worker, cards, priceIn, priceOut);
+    tokens(json, worker, delivered.size(), priceIn, priceOut);
     List<Double> latencies = scores.stream().map(s -> (double) s.latencyMillis()).sorted().toList();
     ObjectNode latency = json.putObject("latency_ms");
     latency.put("p50", Stats.percentile(latencies, 50));
@@ -62,26 +77,33 @@ final class RunFigures {
     return json;
   }
 
-  /** First pass and repair need the worker; failures the API reports for every card. */
+  /**
+   * First pass and repair need the worker, failures the API reports; all three over the cards sent.
+   * The worker's counts must account for exactly the delivered cards, else something other than
+   * this run moved them and they are not reported.
+   */
   private static void validation(
-      ObjectNode json, Map<String, Double> worker, int failed, int cards) {
-    double first = worker.getOrDefault(WorkerMetrics.VALIDATION + "/first", 0.0);
-    double repaired = worker.getOrDefault(WorkerMetrics.VALIDATION + "/repaired", 0.0);
-    double failedValidation = worker.getOrDefault(WorkerMetrics.VALIDATION + "/failed", 0.0);
-    double validated = first + repaired + failedValidation;
-    if (worker.isEmpty() || validated == 0) {
-      json.putNull("first_pass_valid_rate");
-      json.putNull("repair_rate");
-    } else {
-      json.put("first_pass_valid_rate", first / validated);
-      json.put("repair_rate", repaired / validated);
+      ObjectNode json, Map<String, Double> worker, int delivered, int cards, ArrayNode warnings) {
+    long first = Math.round(worker.getOrDefault(WorkerMetrics.VALIDATION + "/first", 0.0));
+    long repaired = Math.round(worker.getOrDefault(WorkerMetrics.VALIDATION + "/repaired", 0.0));
+    json.putNull("first_pass_valid_rate");
+    json.putNull("repair_rate");
+    if (!worker.isEmpty() && first + repaired != delivered) {
+      warnings.add(
+          ("The worker counted %d cards valid (%d first pass, %d repaired) for %d delivered:"
+                  + " other traffic, a redelivery or a failure after validation moved its counters, so first pass and repair"
+                  + " are not reported.")
+              .formatted(first + repaired, first, repaired, delivered));
+    } else if (!worker.isEmpty() && cards > 0) {
+      json.put("first_pass_valid_rate", first / (double) cards);
+      json.put("repair_rate", repaired / (double) cards);
     }
-    json.put("failed_rate", cards == 0 ? null : failed / (double) cards);
+    json.put("failed_rate", cards == 0 ? null : (cards - delivered) / (double) cards);
   }
 
   private static void tokens(
-      ObjectNode json, Map<String, Double> worker, int cards, double priceIn, double priceOut) {
-    if (worker.isEmpty() || cards == 0) {
+      ObjectNode json, Map<String, Double> worker, int delivered, double priceIn, double priceOut) {
+    if (worker.isEmpty()) {
       json.putNull("tokens_in");
       json.putNull("tokens_out");
       json.putNull("tokens_per_card");
@@ -92,8 +114,10 @@ final class RunFigures {
     double out = worker.getOrDefault(WorkerMetrics.TOKENS + "/completion", 0.0);
     json.put("tokens_in", (long) in);
     json.put("tokens_out", (long) out);
-    json.put("tokens_per_card", (in + out) / cards);
-    json.put("cost_per_card_usd", (in * priceIn + out * priceOut) / 1_000_000 / cards);
+    json.put("tokens_per_card", delivered == 0 ? null : (in + out) / delivered);
+    json.put(
+        "cost_per_card_usd",
+        delivered == 0 ? null : (in * priceIn + out * priceOut) / 1_000_000 / delivered);
   }
 
   private static ObjectNode counts(Map<String, Double> worker, String metric) {

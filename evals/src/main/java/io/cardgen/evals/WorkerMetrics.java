@@ -26,6 +26,9 @@ final class WorkerMetrics {
   static final String LOCAL_FIXES = "cardgen_generation_local_fixes_total";
   static final String FIRST_PERCENT_BUCKET = "cardgen_generation_first_length_percent_bucket";
 
+  /** Tokens per model and prompt version: the keys whose delta is positive name what ran. */
+  static final String MODELS = TOKENS + ":by_model";
+
   private static final Pattern SAMPLE =
       Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{([^}]*)})?\\s+(\\S+)", Pattern.MULTILINE);
   private static final Pattern LABEL = Pattern.compile("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -63,8 +66,14 @@ final class WorkerMetrics {
       if (label == null) {
         continue;
       }
-      String value = labels(sample.group(2) == null ? "" : sample.group(2)).get(label);
-      sums.merge(sample.group(1) + "/" + value, Double.parseDouble(sample.group(3)), Double::sum);
+      Map<String, String> labels = labels(sample.group(2) == null ? "" : sample.group(2));
+      double value = Double.parseDouble(sample.group(3));
+      sums.merge(sample.group(1) + "/" + labels.get(label), value, Double::sum);
+      if (sample.group(1).equals(TOKENS) && labels.containsKey("model")) {
+        String model =
+            labels.get("model") + " (prompt " + labels.getOrDefault("prompt_version", "?") + ")";
+        sums.merge(MODELS + "/" + model, value, Double::sum);
+      }
     }
     return sums;
   }

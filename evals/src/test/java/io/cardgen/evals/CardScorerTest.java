@@ -1,0 +1,46 @@
+package io.cardgen.evals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** The eval's own reading of a card: spelling and number formats that must not change a score. */
+class CardScorerTest {
+
+  private final GoldenProduct mug = Golden.product("ru-home-01"); // facts кружк, керами[кч]; 350 мл
+  private final GoldenProduct dress = Golden.product("ru-apparel-03"); // must_not шёлк
+
+  @Test
+  void readsTheAdjectiveOfAMaterialAsTheMaterial() {
+    assertThat(score(mug, "Керамическая кружка ручной работы.").factCoverage()).isEqualTo(1.0);
+    assertThat(score(mug, "Кружка ручной работы.").factCoverage()).isEqualTo(0.5);
+  }
+
+  @Test
+  void foldsYoIntoYeOnBothSidesOfAForbiddenClaim() {
+    assertThat(score(dress, "Платье из шёлка.").mustNotHits()).containsExactly("шелк");
+    assertThat(score(dress, "Платье из шелка.").mustNotHits()).containsExactly("шелк");
+    assertThat(score(dress, "Платье из льна.").mustNotHits()).isEmpty();
+  }
+
+  @Test
+  void readsSpacedThousandsAsOneNumber() {
+    GoldenProduct bank = Golden.product("ru-electronics-02"); // 10000 мАч
+    assertThat(score(bank, "Ёмкость 10 000 мАч, 10\u00a0000 мАч.").inventedNumbers()).isEmpty();
+    assertThat(score(bank, "Ёмкость 20 000 мАч.").inventedNumbers()).containsExactly("20 000");
+    assertThat(score(mug, "Кружка 350 мл, 2 шт.").inventedNumbers()).containsExactly("2");
+  }
+
+  @Test
+  void findsTheSheaButterButNotTheSyllable() {
+    GoldenProduct cream = Golden.product("ru-beauty-01"); // facts крем, ши
+    assertThat(score(cream, "Крем с маслом ши.").factCoverage()).isEqualTo(1.0);
+    assertThat(score(cream, "Крем для нежной кожи, широкий выбор.").factCoverage()).isEqualTo(0.5);
+  }
+
+  private static CardScore score(GoldenProduct product, String description) {
+    JsonNode card = Json.MAPPER.createObjectNode().put("description", description);
+    return CardScorer.score(new CardRun(product, 200, null, null, card, 10, 1));
+  }
+}

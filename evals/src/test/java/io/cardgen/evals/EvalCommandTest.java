@@ -1,0 +1,138 @@
+package io.cardgen.evals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.evals.ScriptedCardgen.Answer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** How a run ends when the service refuses it, runs dry or loses its metrics. */
+class EvalCommandTest {
+
+  private static final String SCRAPE =
+      """
+      cardgen_generation_validation_total{pass="first"} 10
+      cardgen_llm_tokens_total{model="gpt-4o-mini",prompt_version="v4",type="prompt"} 5000
+      """;
+
+  @TempDir Path out;
+
+  private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
+
+  @Test
+  void stopsAfterTheFirstCardWhenTheKeyIsRefused() throws Exception {
+    try (ScriptedCardgen cardgen =
+        new ScriptedCardgen(
+            n -> Answer.error(401, "unauthorized", "Неверный ключ API."), n -> null)) {
+      int exit = run(Map.of(), cardgen, "--api-key", "cg_wrong");
+
+      assertThat(exit).isEqualTo(1);
+      assertThat(cardgen.requests()).isEqualTo(1);
+      assertThat(errors())
+          .contains("the first card was refused (HTTP 401 unauthorized: Неверный ключ API.)");
+      assertThat(out.resolve("report.json")).doesNotExist();
+    }
+  }
+
+  @Test
+  void sendsNoMoreCardsOnceTheCreditsRunOutAndSaysTheRunIsIncomplete() throws Exception {
+    try (ScriptedCardgen cardgen =
+        new ScriptedCardgen(
+            n ->
+                n <= 2
+                    ? Answer.card("Карточка.")
+                    : Answer.error(403, "insufficient_credits", "Недостаточно кредитов."),
+            n -> null)) {
+      int exit = run(Map.of(), cardgen, "--api-key", "cg_key", "--concurrency", "1");
+
+      JsonNode report = Json.MAPPER.readTree(out.resolve("report.json").toFile());
+      assertThat(exit).isEqualTo(1);
+      assertThat(cardgen.requests()).isEqualTo(3);
+      assertThat(report.path("cards").asInt()).isEqualTo(66);
+      assertThat(report.path("succeeded").asInt()).isEqualTo(2);
+      assertThat(report.path("not_sent").asInt()).isEqualTo(63);
+      assertThat(report.path("failure_codes").path(EvalCommand.NOT_SENT).asInt()).isEqualTo(63);
+      assertThat(errors()).contains("63 cards were not sent");
+    }
+  }
+
+  @Test
+  void keepsTheCardsFiguresWhenTheLastScrapeFails() throws Exception {
+    try (ScriptedCardgen cardgen =
+        new ScriptedCardgen(
+            n -> Answer.card("Карточка."),
+            n -> n == 1 ? new Answer(200, SCRAPE, null) : Answer.error(500, "down", "–"))) {
+      int exit =
+          run(
+              Map.of(EvalOptions.API_KEY_VARIABLE, "cg_from_env"),
+              cardgen,
+              "--only",
+              "2",
+              "--metrics-url",
+              cardgen.metricsUrl().toString());
+
+      JsonNode report = Json.MAPPER.readTree(out.resolve("report.json").toFile());
+      assertThat(exit).isZero();
+      assertThat(cardgen.authorizations()).containsOnly("Bearer cg_from_env");
+      assertThat(report.path("succeeded").asInt()).isEqualTo(2);
+      assertThat(report.path("worker_metrics").asBoolean()).isFalse();
+      assertThat(report.path("warnings").get(0).asString())
+          .startsWith(
+              "The worker's metrics could not be read after the run (metrics answered HTTP 500)");
+      assertThat(Files.readString(out.resolve("report.md")))
+          .contains("> **Warning:** The worker's");
+    }
+  }
+
+  @Test
+  void sendsNothingWhenTheMetricsCannotBeReadBeforeTheRun() throws Exception {
+    try (ScriptedCardgen cardgen =
+        new ScriptedCardgen(n -> Answer.card("Карточка."), n -> Answer.error(404, "x", "–"))) {
+      int exit =
+          run(
+              Map.of(),
+              cardgen,
+              "--api-key",
+              "cg_key",
+              "--metrics-url",
+              cardgen.metricsUrl().toString());
+
+      assertThat(exit).isEqualTo(1);
+      assertThat(cardgen.requests()).isZero();
+      assertThat(errors()).contains("nothing was sent");
+    }
+  }
+
+  private int run(Map<String, String> env, ScriptedCardgen cardgen, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--base-url",
+                cardgen.baseUrl().toString(),
+                "--out",
+                out.toString(),
+                "--golden",
+                Golden.DIR.toString(),
+                "--baseline",
+                out.resolve("none.json").toString()));
+    args.addAll(List.of(extra));
+    return EvalCommand.run(
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(errors, true, StandardCharsets.UTF_8),
+        env,
+        args.toArray(String[]::new));
+  }
+
+  private String errors() {
+    return errors.toString(StandardCharsets.UTF_8);
+  }
+}
