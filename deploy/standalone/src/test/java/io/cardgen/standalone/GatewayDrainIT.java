@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,50 +19,61 @@ import org.junit.jupiter.api.Test;
  */
 class GatewayDrainIT {
 
+  /** One stack for both cases: each stops a gateway process of its own, never the stack's. */
+  private static TestStack stack;
+
+  @BeforeAll
+  static void startStack() throws Exception {
+    stack = TestStack.start(Map.of());
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (stack != null) {
+      stack.close();
+    }
+  }
+
   @Test
   void aStoppingGatewayAnswersARequestWhoseJobFinishesDuringTheDrain() throws Exception {
-    try (TestStack stack = TestStack.start(Map.of())) {
-      TestStack.GatewayProcess gateway = stack.startGatewayProcess("gateway-drain");
-      try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
-        CompletableFuture<TestStack.Response> answer =
-            sendAndAwaitRunning(stack, gateway, "gateway-drain-1", 3000);
-        long stopped = System.nanoTime();
+    TestStack.GatewayProcess gateway = stack.startGatewayProcess("gateway-drain");
+    try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
+      CompletableFuture<TestStack.Response> answer =
+          sendAndAwaitRunning(stack, gateway, "gateway-drain-1", 3000);
+      long stopped = System.nanoTime();
 
-        process.terminate();
+      process.terminate();
 
-        TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
-        Duration took = Duration.ofNanos(System.nanoTime() - stopped);
-        assertThat(response.status()).as("%s", response).isEqualTo(200);
-        // The model call has under three seconds left; a wake-up missed would be caught only by
-        // the finished-job check (every 2 s) or the reply timeout.
-        assertThat(took).isLessThan(Duration.ofSeconds(10));
-        assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
-      }
+      TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
+      Duration took = Duration.ofNanos(System.nanoTime() - stopped);
+      assertThat(response.status()).as("%s", response).isEqualTo(200);
+      // The model call has under three seconds left; a wake-up missed would be caught only by
+      // the finished-job check (every 2 s) or the reply timeout.
+      assertThat(took).isLessThan(Duration.ofSeconds(10));
+      assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
     }
   }
 
   @Test
   void aStoppingGatewayAnswersARequestWhoseWaitRunsOutDuringTheDrain() throws Exception {
-    try (TestStack stack = TestStack.start(Map.of())) {
-      TestStack.GatewayProcess gateway =
-          stack.startGatewayProcess("gateway-drain-timeout", "--cardgen.reply.timeout=4s");
-      try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
-        long sent = System.nanoTime();
-        CompletableFuture<TestStack.Response> answer =
-            sendAndAwaitRunning(stack, gateway, "gateway-drain-2", 15_000);
+    TestStack.GatewayProcess gateway =
+        stack.startGatewayProcess("gateway-drain-timeout", "--cardgen.reply.timeout=4s");
+    try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
+      long sent = System.nanoTime();
+      CompletableFuture<TestStack.Response> answer =
+          sendAndAwaitRunning(stack, gateway, "gateway-drain-2", 15_000);
 
-        process.terminate();
+      process.terminate();
 
-        TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
-        Duration took = Duration.ofNanos(System.nanoTime() - sent);
-        // The wait's 4 s run out long before the 15-s model call ends: the answer is the
-        // timeout's, on time, not the job's at its end (or the drain's deadline's, without one).
-        assertThat(response.status()).as("%s", response).isEqualTo(503);
-        assertThat(response.json().path("code").asText()).isEqualTo("generation_unavailable");
-        assertThat(response.header("Retry-After")).isEqualTo("5");
-        assertThat(took).isLessThan(Duration.ofSeconds(10));
-        assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
-      }
+      TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
+      Duration took = Duration.ofNanos(System.nanoTime() - sent);
+      // The wait's 4 s run out long before the 15-s model call ends: the answer is the
+      // timeout's, on time, not the job's at its end (or the drain's deadline's, without one).
+      assertThat(response.status()).as("%s", response).isEqualTo(503);
+      assertThat(response.json().path("code").asText()).isEqualTo("generation_unavailable");
+      assertThat(response.header("Retry-After")).isEqualTo("5");
+      assertThat(took).isLessThan(Duration.ofSeconds(10));
+      assertThat(process.awaitExit(Duration.ofSeconds(60))).isTrue();
     }
   }
 

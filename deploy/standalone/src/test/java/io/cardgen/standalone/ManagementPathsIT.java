@@ -6,7 +6,6 @@ import io.cardgen.testsupport.FreePorts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,14 +22,10 @@ class ManagementPathsIT {
 
   private static TestStack stack;
 
+  /** Only reads: the shared stack serves it, and a stack start is saved. */
   @BeforeAll
   static void start() throws Exception {
-    stack = TestStack.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    stack.close();
+    stack = SharedStack.get();
   }
 
   static List<String> spellings() {
