@@ -7,6 +7,7 @@ import io.cardgen.gateway.api.IntakeMemory;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.photo.PhotoIntake;
 import io.cardgen.gateway.photo.PhotoUploads;
+import io.cardgen.gateway.photo.RefusedBatchPhotos;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.web.Sizes;
 import java.io.IOException;
@@ -27,7 +28,8 @@ import org.springframework.util.unit.DataSize;
  * Creating a batch (batch-api §2): a key already used answers from its batch; otherwise the body is
  * read as a stream, every item checked and its inline photos stored as they come, then one
  * transaction records the batch, its items as queued jobs and the reservation of all their credits
- * — or nothing. Whatever is refused, the photos stored for it are deleted again.
+ * — or nothing. Whatever is refused, the photos stored for it are deleted again, through the
+ * removal queue ({@link RefusedBatchPhotos}): the answer does not wait for thousands of deletes.
  *
  * <p>A commit can succeed in PostgreSQL while its answer is lost on the way back: when the
  * transaction fails, PostgreSQL's status of that transaction decides, and when it cannot be read or
@@ -85,6 +87,7 @@ class BatchCreation {
 
   private final BatchStore store;
   private final PhotoIntake photos;
+  private final RefusedBatchPhotos refusedPhotos;
   private final BatchOptions options;
   private final BatchBody body;
   private final DataSize maxItemSize;
@@ -96,6 +99,7 @@ class BatchCreation {
   BatchCreation(
       BatchStore store,
       PhotoIntake photos,
+      RefusedBatchPhotos refusedPhotos,
       BatchOptions options,
       BatchProperties properties,
       TransactionTemplate transaction,
@@ -105,6 +109,7 @@ class BatchCreation {
     this.memory = memory;
     this.store = store;
     this.photos = photos;
+    this.refusedPhotos = refusedPhotos;
     this.options = options;
     this.body =
         new BatchBody(
@@ -152,11 +157,11 @@ class BatchCreation {
         // The batch may be recorded and about to run: its photos stay.
         throw unknown;
       } catch (RuntimeException | IOException failure) {
-        photos.discard(items.storedPhotos());
+        refusedPhotos.discard(items.storedPhotos());
         throw failure;
       }
       if (!(outcome instanceof Created)) {
-        photos.discard(items.storedPhotos());
+        refusedPhotos.discard(items.storedPhotos());
       }
       return outcome;
     }

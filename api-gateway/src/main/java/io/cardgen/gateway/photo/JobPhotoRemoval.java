@@ -112,7 +112,8 @@ public class JobPhotoRemoval {
     this.removed =
         Counter.builder("cardgen.photos.removed")
             .description(
-                "Photo keys deleted from the bucket with the jobs they belonged to, or found"
+                "Photo keys deleted from the bucket with the jobs they belonged to (or the batch"
+                    + " refused before it had jobs), or found"
                     + " absent (S3 answers a delete alike either way)")
             .register(meters);
     this.refused =
@@ -159,6 +160,16 @@ public class JobPhotoRemoval {
       jdbc.sql(QUEUE).param("keys", keys.toArray(String[]::new)).update();
     }
     return keys;
+  }
+
+  /**
+   * Queues {@code keys} for removal as they are, whatever {@code remove-with-jobs} says: they are
+   * photos of a request that was never accepted, which were always deleted.
+   */
+  public void queue(List<String> keys) {
+    if (!keys.isEmpty()) {
+      jdbc.sql(QUEUE).param("keys", keys.toArray(String[]::new)).update();
+    }
   }
 
   /**

@@ -9,7 +9,9 @@ import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.api.IntakeMemories;
 import io.cardgen.gateway.auth.Account;
 import io.cardgen.gateway.photo.InlinePhotoStore;
+import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.photo.PhotoIntakes;
+import io.cardgen.gateway.photo.RefusedBatchPhotos;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
@@ -17,6 +19,7 @@ import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Clients;
 import io.cardgen.testsupport.TestImages;
 import io.cardgen.testsupport.TestS3;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -76,6 +79,8 @@ class BatchCreationCommitFailureIT {
   private String bucket;
   private InlinePhotoStore photos;
   private Outage outage;
+  private Outage queueOutage;
+  private final AtomicInteger removalRuns = new AtomicInteger();
   private FailingCommits commits;
   private ScheduledExecutorService analyzer;
   private final AtomicInteger statisticsRefreshes = new AtomicInteger();
@@ -118,9 +123,19 @@ class BatchCreationCommitFailureIT {
   @BeforeEach
   void wire() {
     bucket = "photos-" + BUCKETS.incrementAndGet();
-    photos = new InlinePhotoStore(S3Bucket.open(s3.properties(bucket), bucket), UUID::randomUUID);
+    S3Bucket store = S3Bucket.open(s3.properties(bucket), bucket);
+    photos = new InlinePhotoStore(store, UUID::randomUUID);
     photos.createBucketIfMissing();
     outage = new Outage(database.dataSource());
+    queueOutage = new Outage(database.dataSource());
+    JobPhotoRemoval removal =
+        new JobPhotoRemoval(JdbcClient.create(queueOutage), store, true, new SimpleMeterRegistry());
+    // The removal thread's run, here on the test's thread so that its outcome can be asserted.
+    Runnable removeSoon =
+        () -> {
+          removalRuns.incrementAndGet();
+          removal.removeDue(1_000);
+        };
     commits = new FailingCommits(new DataSourceTransactionManager(outage));
     analyzer = Executors.newSingleThreadScheduledExecutor();
     BatchProperties properties =
@@ -136,6 +151,7 @@ class BatchCreationCommitFailureIT {
         new BatchCreation(
             new BatchStore(JdbcClient.create(outage), new NamedParameterJdbcTemplate(outage)),
             PhotoIntakes.storingIn(photos),
+            new RefusedBatchPhotos(removal, removeSoon, PhotoIntakes.storingIn(photos)),
             new BatchOptions(new WebhookAddress(properties), JsonMapper.builder().build()),
             properties,
             new TransactionTemplate(commits),
@@ -220,6 +236,20 @@ class BatchCreationCommitFailureIT {
     assertThat(count("SELECT count(*) FROM batches")).isZero();
     assertThat(count("SELECT count(*) FROM jobs")).isZero();
     assertThat(reserved()).isZero();
+    assertThat(removalRuns).as("through the removal queue").hasValue(1);
+    assertThat(count("SELECT count(*) FROM photo_removals")).isZero();
+    assertThat(storedPhotos()).isEmpty();
+  }
+
+  @Test
+  void aRefusalWhoseRemovalQueueCannotBeWrittenDeletesThePhotosAtOnce() throws Exception {
+    queueOutage.begin();
+
+    assertThatThrownBy(() -> create("sku-1", REFUSED_BY_DATABASE))
+        .hasMessageContaining("item refused by the test");
+
+    assertThat(removalRuns).as("the queue was away").hasValue(0);
+    assertThat(count("SELECT count(*) FROM photo_removals")).isZero();
     assertThat(storedPhotos()).isEmpty();
   }
 
