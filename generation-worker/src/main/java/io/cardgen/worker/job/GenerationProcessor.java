@@ -37,6 +37,7 @@ class GenerationProcessor implements JobRunner {
   private final Clock clock;
   private final OldestFirstGate gate;
   private final DurabilityBarrier durability;
+  private final OrphanedPhotos orphans;
 
   GenerationProcessor(
       JobPhotos photos,
@@ -46,8 +47,10 @@ class GenerationProcessor implements JobRunner {
       JobNotices notices,
       Clock clock,
       OldestFirstGate gate,
-      DurabilityBarrier durability) {
+      DurabilityBarrier durability,
+      OrphanedPhotos orphans) {
     this.gate = gate;
+    this.orphans = orphans;
     this.durability = durability;
     this.photos = photos;
     this.writer = writer;
@@ -95,6 +98,14 @@ class GenerationProcessor implements JobRunner {
       return gate.run(origin, () -> completion.fail(job, unusable.code()));
     }
     JobPhotos.Ready ready = (JobPhotos.Ready) loaded;
+    boolean ended = end(job, origin, ready);
+    if (!ended) {
+      queueOrphans(job, ready);
+    }
+    return ended;
+  }
+
+  private boolean end(ClaimedJob job, long origin, JobPhotos.Ready ready) {
     LlmOutcome outcome = writer.write(job.spec(), ready.inputs());
     if (outcome instanceof LlmOutcome.Failed failed) {
       log.info("Job {} failed: {} ({})", job.id(), failed.code().code(), failed.detail());
@@ -114,5 +125,17 @@ class GenerationProcessor implements JobRunner {
             generated.completionTokens(),
             clock.instant().truncatedTo(ChronoUnit.MICROS));
     return gate.run(origin, () -> completion.succeed(job, card));
+  }
+
+  /** Best effort: the key's retention removes them in the end anyway. */
+  private void queueOrphans(ClaimedJob job, JobPhotos.Ready ready) {
+    try {
+      int queued = orphans.queueIfUnwanted(job.id(), ready.keys());
+      if (queued > 0) {
+        log.info("Job {} is gone or its card deleted; its {} photos are queued", job.id(), queued);
+      }
+    } catch (RuntimeException failure) {
+      log.warn("Job {}'s photos could not be queued for removal: {}", job.id(), failure.toString());
+    }
   }
 }

@@ -76,6 +76,11 @@ class JobStoreTestConfiguration {
   }
 
   @Bean
+  OrphanedPhotos orphanedPhotos(JdbcClient jdbc) {
+    return new OrphanedPhotos(jdbc);
+  }
+
+  @Bean
   MeterRegistry meterRegistry() {
     return new SimpleMeterRegistry();
   }
