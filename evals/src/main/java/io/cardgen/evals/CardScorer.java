@@ -14,9 +14,12 @@ import tools.jackson.databind.JsonNode;
  */
 final class CardScorer {
 
-  /** A number as written: "1,5", "1.5", and "10 000" with its thousands spaced (any space). */
+  /**
+   * A number as written: "1,5", "1.5", and "10 000" with its thousands spaced (any horizontal
+   * space: a no-break, a thin or a narrow one as typesetters use).
+   */
   private static final Pattern NUMBER =
-      Pattern.compile("\\d{1,3}(?:[ \\u00A0\\u202F]\\d{3})+(?!\\d)|\\d+(?:[.,]\\d+)?");
+      Pattern.compile("\\d{1,3}(?:\\h\\d{3})+(?!\\d)|\\d+(?:[.,]\\d+)?");
 
   private static final List<String> TEXT_BLOCKS = List.of("description", "audience");
   private static final List<String> LIST_BLOCKS = List.of("features", "headers", "slogans");
@@ -59,15 +62,15 @@ final class CardScorer {
         Languages.of(text).equals(product.language()),
         product.facts().isEmpty()
             ? 1.0
-            : product.facts().stream().filter(p -> p.matcher(text).find()).count()
+            : product.facts().stream().filter(fact -> fact.foundIn(text)).count()
                 / (double) product.facts().size(),
         keywordCoverage(product.keywords(), text),
         unsupported(text, input),
         Certifications.unsupported(text, input, product.certificatesFact()),
         Certifications.given(text, input),
         product.mustNot().stream()
-            .filter(p -> p.matcher(text).find())
-            .map(Pattern::pattern)
+            .filter(claim -> claim.foundIn(text))
+            .map(GoldenProduct.Expectation::written)
             .toList());
   }
 
@@ -130,6 +133,6 @@ final class CardScorer {
   }
 
   private static String normal(String number) {
-    return number.replace(',', '.').replaceAll("[ \\u00A0\\u202F]", "");
+    return number.replace(',', '.').replaceAll("\\h", "");
   }
 }

@@ -3,6 +3,7 @@ package io.cardgen.evals;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -13,9 +14,11 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Sends golden products to cardgen's public API like any client: one request per product with an
- * idempotency key unique to the run, so a rerun generates (and pays for) fresh cards. A 429, a 503
- * or a lost connection is retried with the same key, as the spec's retry rule allows, so that a
- * busy service is not scored as a bad model.
+ * idempotency key unique to the run, so a rerun generates (and pays for) fresh cards. What a busy
+ * service answers is retried with the same key, as the spec's retry rule allows, so that it is not
+ * scored as a bad model: a 429, a 503 (the gateway's answer to a job that outlived its wait), a 409
+ * {@code generation_in_progress} (the same key's job still running), and once each a timeout or a
+ * lost connection. The card's whole time is bounded ({@code patience}).
  */
 final class CardgenClient {
 
@@ -23,31 +26,41 @@ final class CardgenClient {
   static final String CONNECTION_CODE = "eval_connection_failed";
 
   private static final Set<Integer> RETRIED = Set.of(429, 503);
-  private static final int MAX_ATTEMPTS = 4;
-  private static final Duration MAX_WAIT = Duration.ofSeconds(60);
+  private static final String IN_PROGRESS = "generation_in_progress";
+  private static final int MAX_ATTEMPTS = 8;
 
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  /** A timeout or a lost connection is tried twice: an address that never answers is a setting. */
+  private static final int MAX_SILENT_ATTEMPTS = 2;
+
+  private static final Duration MAX_WAIT = Duration.ofSeconds(60);
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  private final HttpClient http;
+  private final Duration connectTimeout;
   private final URI endpoint;
   private final String apiKey;
   private final String runId;
   private final Duration timeout;
   private final Duration backoff;
+  private final Duration patience;
 
   CardgenClient(URI baseUrl, String apiKey, String runId) {
     this(baseUrl, apiKey, runId, Duration.ofMinutes(3), Duration.ofSeconds(2));
   }
 
   /**
-   * @param timeout how long one request may take
+   * @param timeout how long one request may take (its connection at most 10 s of it)
    * @param backoff the first wait before a retry without {@code Retry-After}; doubled each time
    */
   CardgenClient(URI baseUrl, String apiKey, String runId, Duration timeout, Duration backoff) {
+    this.connectTimeout = timeout.compareTo(CONNECT_TIMEOUT) < 0 ? timeout : CONNECT_TIMEOUT;
+    this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).build();
     this.endpoint = URI.create(baseUrl + "/api/text/product");
     this.apiKey = apiKey;
     this.runId = runId;
     this.timeout = timeout;
     this.backoff = backoff;
+    this.patience = timeout.multipliedBy(3).plusMinutes(1);
   }
 
   CardRun generate(GoldenProduct product) {
@@ -60,13 +73,21 @@ final class CardgenClient {
             .POST(HttpRequest.BodyPublishers.ofString(product.body().toString()))
             .build();
     long started = System.nanoTime();
+    int silent = 0;
     try {
       for (int attempt = 1; ; attempt++) {
         Answer answer = send(product, request, started, attempt);
-        if (attempt == MAX_ATTEMPTS || !retried(answer.run())) {
-          return answer.run();
+        CardRun run = answer.run();
+        silent += silent(run) ? 1 : 0;
+        Duration wait = waitBefore(attempt, answer);
+        boolean again =
+            attempt < MAX_ATTEMPTS
+                && (busy(run) || silent(run) && silent < MAX_SILENT_ATTEMPTS)
+                && Duration.ofNanos(System.nanoTime() - started).plus(wait).compareTo(patience) < 0;
+        if (!again) {
+          return run;
         }
-        Thread.sleep(waitBefore(attempt, answer).toMillis());
+        Thread.sleep(wait.toMillis());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -84,6 +105,10 @@ final class CardgenClient {
       long retryAfter =
           response.headers().firstValue("Retry-After").map(CardgenClient::seconds).orElse(-1L);
       return new Answer(read(product, response, elapsed(started), attempt), retryAfter);
+    } catch (HttpConnectTimeoutException e) {
+      // a subclass of the request's timeout, but an address that does not answer is unreachable
+      String message = "no connection within " + connectTimeout;
+      return new Answer(failure(product, CONNECTION_CODE, message, started, attempt), -1);
     } catch (HttpTimeoutException e) {
       String message = "no answer within " + timeout;
       return new Answer(failure(product, TIMEOUT_CODE, message, started, attempt), -1);
@@ -93,8 +118,14 @@ final class CardgenClient {
     }
   }
 
-  private static boolean retried(CardRun run) {
-    return RETRIED.contains(run.status()) || CONNECTION_CODE.equals(run.code());
+  /** The service's answers that say "later": a retry with the same key is what they ask for. */
+  private static boolean busy(CardRun run) {
+    return RETRIED.contains(run.status()) || run.status() == 409 && IN_PROGRESS.equals(run.code());
+  }
+
+  /** No answer at all: a service restarting, or an address that is wrong. */
+  private static boolean silent(CardRun run) {
+    return TIMEOUT_CODE.equals(run.code()) || CONNECTION_CODE.equals(run.code());
   }
 
   /** The answer's {@code Retry-After} in seconds when it gives one, else exponential backoff. */

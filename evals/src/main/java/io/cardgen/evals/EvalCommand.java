@@ -91,10 +91,12 @@ public final class EvalCommand {
     List<CardScore> scores = generate(options, products, progress);
     List<String> warnings = new ArrayList<>();
     Map<String, Double> worker = Map.of();
+    String unmeasured = metrics == null ? "no `--metrics-url`" : null;
     if (metrics != null) {
       try {
         worker = WorkerMetrics.delta(before, metrics.scrape());
       } catch (IOException e) {
+        unmeasured = "the last scrape failed";
         warnings.add(
             "The worker's metrics could not be read after the run (%s): first pass, repairs and"
                     .formatted(e.getMessage())
@@ -102,6 +104,9 @@ public final class EvalCommand {
       }
     }
     ObjectNode report = RunFigures.of(scores, worker, options.priceIn(), options.priceOut());
+    if (unmeasured != null) {
+      report.put("worker_metrics_missing", unmeasured);
+    }
     warnings.forEach(report.withArray("warnings")::add);
     if (report.path("not_sent").asInt() > 0) {
       report
@@ -153,7 +158,8 @@ public final class EvalCommand {
     ProgressBar bar = new ProgressBar(progress, products.size());
     CardRun first = client.generate(products.get(0));
     bar.cardDone(first.succeeded());
-    if (stops(first)) {
+    // a first card that timed out too: the service is not serving, and each card would wait alike
+    if (stops(first) || CardgenClient.TIMEOUT_CODE.equals(first.code())) {
       throw new IllegalStateException(
           "the first card was refused (%s), so no other was sent; check --base-url and the API key's plan and credits"
               .formatted(describe(first)));

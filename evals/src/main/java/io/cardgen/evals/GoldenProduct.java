@@ -29,9 +29,21 @@ record GoldenProduct(
     String language,
     ObjectNode request,
     List<String> photos,
-    List<Pattern> facts,
-    List<Pattern> mustNot,
+    List<Expectation> facts,
+    List<Expectation> mustNot,
     List<String> keywords) {
+
+  /**
+   * One pattern of {@code expect}: matched with ё folded into е on both sides, reported as the
+   * golden file wrote it.
+   */
+  record Expectation(String written, Pattern pattern) {
+
+    /** Whether {@code text}, already {@link #fold folded}, matches. */
+    boolean foundIn(String foldedText) {
+      return pattern.matcher(foldedText).find();
+    }
+  }
 
   private static final Set<String> LANGUAGES = Set.of("ru", "en");
 
@@ -147,16 +159,18 @@ record GoldenProduct(
     return path;
   }
 
-  private static List<Pattern> patterns(JsonNode expect, String field) {
+  private static List<Expectation> patterns(JsonNode expect, String field) {
     if (!expect.path(field).isArray()) {
       throw new IllegalArgumentException("expect." + field + " must be a list");
     }
-    List<Pattern> patterns = new ArrayList<>();
+    List<Expectation> patterns = new ArrayList<>();
     for (JsonNode node : expect.path(field).values()) {
       try {
         patterns.add(
-            Pattern.compile(
-                fold(node.asString()), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
+            new Expectation(
+                node.asString(),
+                Pattern.compile(
+                    fold(node.asString()), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)));
       } catch (PatternSyntaxException e) {
         throw new IllegalArgumentException(
             "expect." + field + " has an invalid pattern: " + e.getDescription(), e);

@@ -70,8 +70,8 @@ final class Report {
         .append(certifications(now));
     if (!now.path("worker_metrics").asBoolean()) {
       md.append(
-          "\nThe worker's metrics were not read (no `--metrics-url`): first pass, repairs,"
-              + " first-answer lengths and tokens are not measured.\n");
+          "\nThe worker's figures are not measured (%s): first pass, repairs, first-answer lengths and tokens.\n"
+              .formatted(now.path("worker_metrics_missing").asString("no `--metrics-url`")));
     }
     md.append("\n## First answers: description length, % of requested (before any fix)\n\n```\n")
         .append(firstAnswerHistogram(now.path("first_answer_length_percent_le")))
@@ -94,7 +94,10 @@ final class Report {
     JsonNode run = now.path("run");
     return "Model: %s. Against %s, golden set %s, concurrency %s.\n"
         .formatted(
-            models.isEmpty() ? "not measured (needs `--metrics-url`)" : String.join(", ", models),
+            models.isEmpty()
+                ? "not measured (%s)"
+                    .formatted(now.path("worker_metrics_missing").asString("no `--metrics-url`"))
+                : String.join(", ", models),
             run.path("base_url").asString("–"),
             run.path("golden").asString("–"),
             run.path("concurrency").asString("–"));

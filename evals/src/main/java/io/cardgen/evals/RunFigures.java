@@ -33,14 +33,18 @@ final class RunFigures {
     ObjectNode json = Json.MAPPER.createObjectNode();
     List<CardScore> delivered = scores.stream().filter(CardScore::succeeded).toList();
     int cards = scores.size();
+    ArrayNode warnings = json.putArray("warnings");
+    if (!accountsFor(worker, delivered.size(), warnings)) {
+      worker = Map.of();
+      json.put("worker_metrics_missing", "its counters moved by more than this run");
+    }
     json.put("cards", cards);
     json.put("succeeded", delivered.size());
     json.put(
         "not_sent", scores.stream().filter(s -> EvalCommand.NOT_SENT.equals(s.code())).count());
     ArrayNode models = json.putArray("models");
     counts(worker, WorkerMetrics.MODELS).propertyNames().forEach(models::add);
-    ArrayNode warnings = json.putArray("warnings");
-    validation(json, worker, delivered.size(), cards, warnings);
+    validation(json, worker, delivered.size(), cards);
     List<Double> ratios = delivered.stream().map(CardScore::lengthRatio).sorted().toList();
     ObjectNode length = json.putObject("length_ratio");
     length.put("p10", Stats.percentile(ratios, 10));
@@ -67,7 +71,13 @@ final class RunFigures {
     json.put("given_certifications", sum(delivered, CardScore::givenCertifications));
     json.put("must_not_hits", sum(delivered, CardScore::mustNotHits));
     tokens(json, worker, delivered.size(), priceIn, priceOut);
-    List<Double> latencies = scores.stream().map(s -> (double) s.latencyMillis()).sorted().toList();
+    // a card never sent has no latency: its 0 ms would pull the percentiles down
+    List<Double> latencies =
+        scores.stream()
+            .filter(score -> !EvalCommand.NOT_SENT.equals(score.code()))
+            .map(score -> (double) score.latencyMillis())
+            .sorted()
+            .toList();
     ObjectNode latency = json.putObject("latency_ms");
     latency.put("p50", Stats.percentile(latencies, 50));
     latency.put("p90", Stats.percentile(latencies, 90));
@@ -78,23 +88,39 @@ final class RunFigures {
   }
 
   /**
-   * First pass and repair need the worker, failures the API reports; all three over the cards sent.
-   * The worker's counts must account for exactly the delivered cards, else something other than
-   * this run moved them and they are not reported.
+   * Whether the worker's counts account for exactly the delivered cards. If not, something other
+   * than this run moved them (other traffic, a redelivery, a card failing after its validation),
+   * and every figure taken from them — first pass, repairs, tokens, cost, first-answer rules and
+   * lengths, local fixes — would be another run's: none is reported.
    */
-  private static void validation(
-      ObjectNode json, Map<String, Double> worker, int delivered, int cards, ArrayNode warnings) {
+  private static boolean accountsFor(
+      Map<String, Double> worker, int delivered, ArrayNode warnings) {
+    if (worker.isEmpty()) {
+      return true;
+    }
     long first = Math.round(worker.getOrDefault(WorkerMetrics.VALIDATION + "/first", 0.0));
     long repaired = Math.round(worker.getOrDefault(WorkerMetrics.VALIDATION + "/repaired", 0.0));
-    json.putNull("first_pass_valid_rate");
-    json.putNull("repair_rate");
-    if (!worker.isEmpty() && first + repaired != delivered) {
-      warnings.add(
-          ("The worker counted %d cards valid (%d first pass, %d repaired) for %d delivered:"
-                  + " other traffic, a redelivery or a failure after validation moved its counters, so first pass and repair"
-                  + " are not reported.")
-              .formatted(first + repaired, first, repaired, delivered));
-    } else if (!worker.isEmpty() && cards > 0) {
+    if (first + repaired == delivered) {
+      return true;
+    }
+    warnings.add(
+        ("The worker counted %d cards valid (%d first pass, %d repaired) for %d delivered:"
+                + " other traffic, a redelivery or a failure after validation moved its counters,"
+                + " so none of its figures (first pass, repairs, tokens, cost, first-answer rules,"
+                + " local fixes) is reported.")
+            .formatted(first + repaired, first, repaired, delivered));
+    return false;
+  }
+
+  /** First pass and repair need the worker, failures the API reports; all over the run's cards. */
+  private static void validation(
+      ObjectNode json, Map<String, Double> worker, int delivered, int cards) {
+    long first = Math.round(worker.getOrDefault(WorkerMetrics.VALIDATION + "/first", 0.0));
+    long repaired = Math.round(worker.getOrDefault(WorkerMetrics.VALIDATION + "/repaired", 0.0));
+    if (worker.isEmpty() || cards == 0) {
+      json.putNull("first_pass_valid_rate");
+      json.putNull("repair_rate");
+    } else {
       json.put("first_pass_valid_rate", first / (double) cards);
       json.put("repair_rate", repaired / (double) cards);
     }

@@ -19,15 +19,30 @@ class CardScorerTest {
 
   @Test
   void foldsYoIntoYeOnBothSidesOfAForbiddenClaim() {
-    assertThat(score(dress, "Платье из шёлка.").mustNotHits()).containsExactly("шелк");
-    assertThat(score(dress, "Платье из шелка.").mustNotHits()).containsExactly("шелк");
+    assertThat(score(dress, "Платье из шёлка.").mustNotHits()).containsExactly("шёлк");
+    assertThat(score(dress, "Платье из шелка.").mustNotHits()).containsExactly("шёлк");
     assertThat(score(dress, "Платье из льна.").mustNotHits()).isEmpty();
+  }
+
+  @Test
+  void readsAForbiddenWordOnlyAsAWord() {
+    GoldenProduct jeans = Golden.product("ru-apparel-07"); // must_not лён
+    String linen = "(?<!\\p{L})(?:л[её]н(?!\\p{L})|льн)";
+    assertThat(score(jeans, "Джинсы изготовлены из хлопка, зелёные, идеален.").mustNotHits())
+        .isEmpty();
+    assertThat(score(jeans, "Джинсы из хлопка и льна.").mustNotHits()).containsExactly(linen);
+    assertThat(score(jeans, "Лён и хлопок.").mustNotHits()).containsExactly(linen);
+    GoldenProduct hub = Golden.product("en-electronics-05"); // must_not ISO
+    assertThat(score(hub, "An isolated, enhanced USB hub.").mustNotHits()).isEmpty();
+    assertThat(score(hub, "An ISO 9001 hub.").mustNotHits()).hasSize(1);
   }
 
   @Test
   void readsSpacedThousandsAsOneNumber() {
     GoldenProduct bank = Golden.product("ru-electronics-02"); // 10000 мАч
     assertThat(score(bank, "Ёмкость 10 000 мАч, 10\u00a0000 мАч.").inventedNumbers()).isEmpty();
+    assertThat(score(bank, "Ёмкость 10\u2009000 мАч, 10\u202f000 мАч.").inventedNumbers())
+        .isEmpty();
     assertThat(score(bank, "Ёмкость 20 000 мАч.").inventedNumbers()).containsExactly("20 000");
     assertThat(score(mug, "Кружка 350 мл, 2 шт.").inventedNumbers()).containsExactly("2");
   }

@@ -29,7 +29,30 @@ class CardgenClientTest {
   }
 
   @Test
-  void givesUpOnA503AfterFourAttemptsKeepingWhatTheApiSaid() throws Exception {
+  void waitsForAJobThatOutlivedItsWaitThroughTheInProgressAnswers() throws Exception {
+    // the gateway's 503 for a job still running past its wait, then 409 while it runs on
+    try (ScriptedCardgen cardgen =
+        new ScriptedCardgen(
+            n ->
+                switch (n) {
+                  case 1 ->
+                      Answer.error(503, "generation_unavailable", "Сервис недоступен.")
+                          .retryAfter("0");
+                  case 2, 3 ->
+                      Answer.error(409, "generation_in_progress", "Генерация выполняется.");
+                  default -> Answer.card("Кружка.");
+                },
+            n -> null)) {
+      CardRun run = client(cardgen, Duration.ofSeconds(10)).generate(mug);
+
+      assertThat(run.succeeded()).isTrue();
+      assertThat(run.attempts()).isEqualTo(4);
+      assertThat(cardgen.idempotencyKeys()).containsOnly("eval-run1-ru-home-01");
+    }
+  }
+
+  @Test
+  void givesUpOnA503AfterEightAttemptsKeepingWhatTheApiSaid() throws Exception {
     try (ScriptedCardgen cardgen =
         new ScriptedCardgen(
             n -> Answer.error(503, "generation_unavailable", "Сервис недоступен."), n -> null)) {
@@ -38,8 +61,8 @@ class CardgenClientTest {
       assertThat(run.status()).isEqualTo(503);
       assertThat(run.code()).isEqualTo("generation_unavailable");
       assertThat(run.message()).isEqualTo("Сервис недоступен.");
-      assertThat(run.attempts()).isEqualTo(4);
-      assertThat(cardgen.requests()).isEqualTo(4);
+      assertThat(run.attempts()).isEqualTo(8);
+      assertThat(cardgen.requests()).isEqualTo(8);
     }
   }
 
@@ -56,13 +79,27 @@ class CardgenClientTest {
   }
 
   @Test
-  void labelsAnUnansweredRequestATimeoutNotAConnectionFailure() throws Exception {
+  void labelsAnUnansweredRequestATimeoutAndTriesItOnceMore() throws Exception {
     try (ScriptedCardgen cardgen = new ScriptedCardgen(n -> Answer.NONE, n -> null)) {
       CardRun run = client(cardgen, Duration.ofMillis(300)).generate(mug);
 
       assertThat(run.code()).isEqualTo(CardgenClient.TIMEOUT_CODE);
       assertThat(run.status()).isZero();
-      assertThat(run.attempts()).isEqualTo(1);
+      assertThat(run.attempts()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void labelsAnAddressThatNeverAcceptsAConnectionFailure() throws Exception {
+    try (Blackhole address = new Blackhole()) {
+      CardRun run =
+          new CardgenClient(
+                  address.url(), "cg_test", "run1", Duration.ofMillis(500), Duration.ofMillis(1))
+              .generate(mug);
+
+      assertThat(run.code()).isEqualTo(CardgenClient.CONNECTION_CODE);
+      assertThat(run.message()).startsWith("no connection within");
+      assertThat(run.attempts()).isEqualTo(2);
     }
   }
 

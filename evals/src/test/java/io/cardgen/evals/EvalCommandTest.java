@@ -44,6 +44,35 @@ class EvalCommandTest {
   }
 
   @Test
+  void stopsAfterTheFirstCardWhenNothingListensAtTheAddress() throws Exception {
+    int closedPort;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+      closedPort = probe.getLocalPort();
+    }
+    List<String> args =
+        List.of(
+            "--base-url",
+            "http://127.0.0.1:" + closedPort,
+            "--api-key",
+            "cg_key",
+            "--out",
+            out.toString(),
+            "--golden",
+            Golden.DIR.toString());
+
+    int exit =
+        EvalCommand.run(
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(errors, true, StandardCharsets.UTF_8),
+            Map.of(),
+            args.toArray(String[]::new));
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(errors()).contains("the first card was refused (eval_connection_failed");
+    assertThat(out.resolve("report.json")).doesNotExist();
+  }
+
+  @Test
   void sendsNoMoreCardsOnceTheCreditsRunOutAndSaysTheRunIsIncomplete() throws Exception {
     try (ScriptedCardgen cardgen =
         new ScriptedCardgen(

@@ -66,8 +66,8 @@ class RunFiguresTest {
     assertThat(report.path("grounding_violations").asInt()).isEqualTo(1);
     // every token of the run, the failed card's included, over the two cards delivered
     assertThat(report.path("tokens_per_card").asDouble()).isEqualTo(1800.0);
-    assertThat(report.path("cost_per_card_usd").asDouble())
-        .isCloseTo((3000 * 0.15 + 600 * 0.60) / 1e6 / 2, within(1e-12));
+    // (3000 × $0.15 + 600 × $0.60) per million tokens, over two cards
+    assertThat(report.path("cost_per_card_usd").asDouble()).isCloseTo(0.000405, within(1e-12));
     assertThat(report.path("latency_ms").path("p50").asDouble()).isEqualTo(200.0);
   }
 
@@ -80,7 +80,12 @@ class RunFiguresTest {
     ObjectNode report =
         RunFigures.of(
             List.of(CardScorer.score(faithful), CardScorer.score(inventive)),
-            Map.of(WorkerMetrics.FIRST_VIOLATIONS + "/ungrounded_certification", 3.0),
+            // the worker counted both delivered cards first-pass valid, and refused 3 first answers
+            Map.of(
+                WorkerMetrics.VALIDATION + "/first",
+                2.0,
+                WorkerMetrics.FIRST_VIOLATIONS + "/ungrounded_certification",
+                3.0),
             0.15,
             0.60);
 
@@ -107,17 +112,54 @@ class RunFiguresTest {
   }
 
   @Test
-  void reportsNoFirstPassFiguresWhenTheWorkerCountedOtherCardsThanTheRunDelivered() {
+  void reportsNoneOfTheWorkersFiguresWhenItCountedOtherCardsThanTheRunDelivered() {
     CardScore delivered = CardScorer.score(run(mug, "Кружка из керамики.", 10));
     Map<String, Double> busyWorker =
-        Map.of(WorkerMetrics.VALIDATION + "/first", 3.0, WorkerMetrics.TOKENS + "/prompt", 900.0);
+        Map.of(
+            WorkerMetrics.VALIDATION + "/first", 3.0,
+            WorkerMetrics.TOKENS + "/prompt", 900.0,
+            WorkerMetrics.MODELS + "/gpt-4o-mini (prompt v4)", 900.0,
+            WorkerMetrics.FIRST_VIOLATIONS + "/item_count", 7.0,
+            WorkerMetrics.LOCAL_FIXES + "/strip_bold", 2.0);
 
     ObjectNode report = RunFigures.of(List.of(delivered), busyWorker, 0.15, 0.6);
 
-    assertThat(report.path("first_pass_valid_rate").isNull()).isTrue();
-    assertThat(report.path("repair_rate").isNull()).isTrue();
+    for (String figure :
+        List.of(
+            "first_pass_valid_rate",
+            "repair_rate",
+            "tokens_per_card",
+            "cost_per_card_usd",
+            "list_count_errors")) {
+      assertThat(report.path(figure).isNull()).as(figure).isTrue();
+    }
+    assertThat(report.path("first_answer_violations").isEmpty()).isTrue();
+    assertThat(report.path("local_fixes").isEmpty()).isTrue();
+    assertThat(report.path("models").isEmpty()).isTrue();
+    assertThat(report.path("worker_metrics").asBoolean()).isFalse();
     assertThat(report.path("warnings").get(0).asString())
         .startsWith("The worker counted 3 cards valid (3 first pass, 0 repaired) for 1 delivered");
+    assertThat(Report.markdown(report, null, "test"))
+        .contains("not measured (its counters moved by more than this run)");
+  }
+
+  @Test
+  void leavesCardsNeverSentOutOfTheLatencies() {
+    List<CardScore> scores =
+        List.of(
+            CardScorer.score(run(mug, "Кружка.", 1500)),
+            CardScorer.score(run(beanie, "Beanie.", 1700)),
+            CardScorer.score(
+                CardRun.unanswered(Golden.product("ru-home-02"), EvalCommand.NOT_SENT, "–", 0)),
+            CardScorer.score(
+                CardRun.unanswered(Golden.product("ru-home-03"), EvalCommand.NOT_SENT, "–", 0)));
+
+    ObjectNode report = RunFigures.of(scores, Map.of(), 0.15, 0.6);
+
+    assertThat(report.path("latency_ms").path("p50").asDouble()).isEqualTo(1500.0);
+    assertThat(report.path("latency_ms").path("max").asDouble()).isEqualTo(1700.0);
+    assertThat(report.path("not_sent").asInt()).isEqualTo(2);
+    assertThat(report.path("failed_rate").asDouble()).isEqualTo(0.5);
   }
 
   @Test
@@ -163,6 +205,30 @@ class RunFiguresTest {
             "over a different product set (1 products here, 1 there, 0 in common): the deltas"
                 + " compare different cards.",
             "another model or prompt ([\"gpt-4o (prompt v3)\"] there): the deltas compare them.");
+  }
+
+  @Test
+  void binsRatiosOnTheEdgesOfTheWindowInTheUpperBin() {
+    // 240/300 = 0.80, 345/300 = 1.15 and 390/300 = 1.30 exactly
+    ObjectNode report =
+        RunFigures.of(
+            List.of(
+                CardScorer.score(run(mug, "К".repeat(240), 10)),
+                CardScorer.score(run(mug, "К".repeat(345), 10)),
+                CardScorer.score(run(mug, "К".repeat(390), 10))),
+            Map.of(),
+            0.15,
+            0.6);
+
+    String markdown = Report.markdown(report, null, "test");
+
+    assertThat(markdown)
+        .containsPattern("0\\.75–0\\.80 +0 \n")
+        .containsPattern("0\\.80–0\\.85 +1 █")
+        .containsPattern("1\\.10–1\\.15 +0 \n")
+        .containsPattern("1\\.15–1\\.20 +1 █")
+        .containsPattern("1\\.25–1\\.30 +0 \n")
+        .containsPattern("≥ 1\\.30 +1 █");
   }
 
   @Test
