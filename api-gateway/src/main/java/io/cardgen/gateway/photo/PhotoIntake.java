@@ -141,11 +141,7 @@ public class PhotoIntake {
    * warning rather than a 500 or a failure that hides the first one.
    */
   public void discard(List<PhotoRef> refs) {
-    List<String> keys =
-        refs.stream()
-            .filter(ref -> ref.source() == PhotoRef.Source.STORED)
-            .map(PhotoRef::location)
-            .toList();
+    List<String> keys = storedKeys(refs);
     for (int deleted = 0; deleted < keys.size(); deleted++) {
       try {
         store.delete(keys.get(deleted));
@@ -159,6 +155,14 @@ public class PhotoIntake {
         return;
       }
     }
+  }
+
+  /** The bucket keys of the stored photos among {@code refs}; links have none. */
+  static List<String> storedKeys(List<PhotoRef> refs) {
+    return refs.stream()
+        .filter(ref -> ref.source() == PhotoRef.Source.STORED)
+        .map(PhotoRef::location)
+        .toList();
   }
 
   private static String sha256(byte[] bytes) {

@@ -40,11 +40,7 @@ public class RefusedBatchPhotos {
 
   /** Never throws: the refusal's own answer matters more than its orphans (as in PhotoIntake). */
   public void discard(List<PhotoRef> refs) {
-    List<String> keys =
-        refs.stream()
-            .filter(ref -> ref.source() == PhotoRef.Source.STORED)
-            .map(PhotoRef::location)
-            .toList();
+    List<String> keys = PhotoIntake.storedKeys(refs);
     if (keys.isEmpty()) {
       return;
     }
