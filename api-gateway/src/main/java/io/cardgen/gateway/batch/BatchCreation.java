@@ -68,10 +68,10 @@ class BatchCreation {
 
   /**
    * The transaction failed ({@linkplain #getCause() the cause}, a failed lookup suppressed in it)
-   * and whether it committed could not be read back, or PostgreSQL was still committing it. The
-   * photos stay: if it did, its items run and need them, and an orphaned photo costs far less than
-   * a batch whose every item fails. Ends as any unexpected failure does: 503, and the client's
-   * retry with the key finds out.
+   * and whether it committed could not be read back, PostgreSQL was still committing it, or it said
+   * committed where the batch cannot be seen (yet). The photos stay: if it did, its items run and
+   * need them, and an orphaned photo costs far less than a batch whose every item fails. Ends as
+   * any unexpected failure does: 503, and the client's retry with the key finds out.
    */
   static final class CommitInDoubt extends RuntimeException {
     private CommitInDoubt(RuntimeException failure) {
@@ -342,11 +342,13 @@ class BatchCreation {
     if (status.equals("aborted")) {
       throw failure;
     }
-    if (status.equals("committed") && recorded.isEmpty()) {
-      throw failure; // committed without this batch: its key was another request's
-    }
     if (recorded.isEmpty()) {
-      throw new CommitInDoubt(failure); // still committing, or too old for PostgreSQL to know
+      // Still committing, or too old for PostgreSQL to know; or "committed" but not to be seen:
+      // its key was another request's, or, with synchronous replication, PostgreSQL marks a
+      // transaction committed before it waits for the standby and shows its rows only after (a
+      // review finding). Photos kept for nothing are orphans at worst; deleted, a recorded
+      // batch's items would fail.
+      throw new CommitInDoubt(failure);
     }
     log.warn(
         "Batch {} was recorded although its transaction reported: {}",

@@ -42,9 +42,15 @@ public class JobPhotoRemoval {
   private static final Logger log = LoggerFactory.getLogger(JobPhotoRemoval.class);
   private static final String PHOTOS =
       "SELECT id, spec -> 'photos' AS photos FROM jobs WHERE id = ANY(:ids)";
-  private static final String QUEUE =
+
+  /**
+   * A key queued again while a run holds it (taken, its delete on the way) is due at once: the
+   * photo may have been stored again since that delete, and the run's {@link #DONE} must not clear
+   * it.
+   */
+  static final String QUEUE =
       "INSERT INTO photo_removals (key) SELECT unnest(CAST(:keys AS text[]))"
-          + " ON CONFLICT (key) DO NOTHING";
+          + " ON CONFLICT (key) DO UPDATE SET due_at = now(), attempts = 0";
 
   /**
    * Takes due keys for this run and puts them off at once, doubling from a minute to a day with
@@ -78,7 +84,12 @@ public class JobPhotoRemoval {
       "SELECT count(*) AS keys, extract(epoch FROM now() - min(queued_at)) AS oldest"
           + " FROM photo_removals";
 
-  private static final String DONE = "DELETE FROM photo_removals WHERE key = ANY(:keys)";
+  /**
+   * Only rows still put off as this run took them ({@link #TAKE_DUE} sets {@code due_at} a minute
+   * or more ahead): one queued again meanwhile is due now and stays for the next run. A run slower
+   * than its put-off leaves its rows too; the next deletes absent keys, which S3 answers alike.
+   */
+  static final String DONE = "DELETE FROM photo_removals WHERE key = ANY(:keys) AND due_at > now()";
 
   /** Keys taken but not tried: as they were, due at once. */
   private static final String GIVE_BACK =

@@ -46,14 +46,13 @@ public class RefusedBatchPhotos {
     }
     try {
       queue.queue(keys);
+      removeSoon.run();
     } catch (RuntimeException queueAway) {
-      log.info(
+      log.warn(
           "The removal queue could not take {} photos of a refused batch; deleting them now: {}",
           keys.size(),
           queueAway.toString());
       photos.discard(refs);
-      return;
     }
-    removeSoon.run();
   }
 }

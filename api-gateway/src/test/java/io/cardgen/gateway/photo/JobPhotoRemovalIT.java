@@ -157,6 +157,36 @@ class JobPhotoRemovalIT {
   }
 
   /** One key the store will not delete no longer stops the keys after it (review finding). */
+  /**
+   * A key queued again while a run holds it — taken, its delete on the way — may name a photo
+   * stored again since (a late attempt's copy, review finding): the run's end must leave it queued,
+   * due at once.
+   */
+  @Test
+  void aKeyQueuedAgainDuringARunStaysQueuedAfterIt() {
+    String key = "products/" + UUID.randomUUID() + "/00000000000000000000000000000009.png";
+    database
+        .jdbc()
+        .sql(
+            "INSERT INTO photo_removals (key, attempts, due_at)"
+                + " VALUES (:k, 1, now() + interval '1 minute')") // as the run took it
+        .param("k", key)
+        .update();
+
+    removal(true).queue(List.of(key));
+    database.jdbc().sql(JobPhotoRemoval.DONE).param("keys", new String[] {key}).update();
+
+    assertThat(
+            database
+                .jdbc()
+                .sql("SELECT due_at <= now() FROM photo_removals WHERE key = :k")
+                .param("k", key)
+                .query(Boolean.class)
+                .optional())
+        .as("still queued, and due")
+        .contains(true);
+  }
+
   @Test
   void aKeyTheStoreFailsOnDoesNotStopTheOthers() {
     UUID job = books.aSucceededJob(account, "card-5", now);

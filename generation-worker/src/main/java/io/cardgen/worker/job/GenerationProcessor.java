@@ -70,7 +70,8 @@ class GenerationProcessor implements JobRunner {
           notices.finished(job.id());
         }
       } else {
-        log.info("Job {} was taken over before it finished here; nothing written", job.id());
+        log.info(
+            "Job {} was taken over before it finished here; no card or credit written", job.id());
       }
     } catch (RuntimeException unexpected) {
       // An interrupt is a worker stopping past its drain: the job is given back, not failed, and

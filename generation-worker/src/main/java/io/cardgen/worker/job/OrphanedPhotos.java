@@ -1,7 +1,9 @@
 package io.cardgen.worker.job;
 
+import io.cardgen.common.photo.PhotoKey;
 import java.util.List;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -22,12 +24,19 @@ class OrphanedPhotos {
       SELECT unnest(CAST(:keys AS text[]))
        WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE id = :job)
           OR EXISTS (SELECT 1 FROM cards WHERE job_id = :job AND deleted_at IS NOT NULL)
-      ON CONFLICT (key) DO NOTHING""";
+      ON CONFLICT (key) DO UPDATE SET due_at = now(), attempts = 0""";
 
   private final JdbcClient jdbc;
+  private final boolean enabled;
 
-  OrphanedPhotos(JdbcClient jdbc) {
+  /**
+   * @param enabled false when the deployment leaves photos to the bucket's lifecycle rule ({@code
+   *     cardgen.photos.remove-with-jobs}, the gateway's setting, read here alike)
+   */
+  OrphanedPhotos(
+      JdbcClient jdbc, @Value("${cardgen.photos.remove-with-jobs:true}") boolean enabled) {
     this.jdbc = jdbc;
+    this.enabled = enabled;
   }
 
   /**
@@ -35,12 +44,18 @@ class OrphanedPhotos {
    * deletion after this check queues them itself. Returns how many keys were queued.
    */
   int queueIfUnwanted(UUID job, List<String> keys) {
-    if (keys.isEmpty()) {
+    // Only keys in the job's own folder, whatever a spec says (as the gateway's removal keeps it).
+    String[] own =
+        keys.stream()
+            .filter(
+                key ->
+                    PhotoKey.parse(key)
+                        .filter(parsed -> parsed.dir().equals(job.toString()))
+                        .isPresent())
+            .toArray(String[]::new);
+    if (!enabled || own.length == 0) {
       return 0;
     }
-    return jdbc.sql(QUEUE_IF_UNWANTED)
-        .param("keys", keys.toArray(String[]::new))
-        .param("job", job)
-        .update();
+    return jdbc.sql(QUEUE_IF_UNWANTED).param("keys", own).param("job", job).update();
   }
 }

@@ -77,7 +77,7 @@ class JobStoreTestConfiguration {
 
   @Bean
   OrphanedPhotos orphanedPhotos(JdbcClient jdbc) {
-    return new OrphanedPhotos(jdbc);
+    return new OrphanedPhotos(jdbc, true);
   }
 
   @Bean

@@ -3,6 +3,7 @@ package io.cardgen.worker.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.card.CardContent;
+import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.request.Style;
 import io.cardgen.testsupport.SettableClock;
 import io.cardgen.worker.card.CardInsert;
@@ -60,12 +61,36 @@ class OrphanedPhotosIT {
   }
 
   @Test
-  void keepsThePhotosOfAJobStillRunningOrFailed() {
-    UUID job = fixtures.aQueuedJob(fixtures.anAccountWithCredits(1), clock.instant());
-    List<String> keys = keysOf(job);
+  void queuesOnlyKeysInTheJobsOwnFolder() {
+    UUID gone = UUID.randomUUID();
+    String another = "products/" + UUID.randomUUID() + "/00000000000000000000000000000001.png";
 
-    assertThat(orphans.queueIfUnwanted(job, keys)).isZero();
+    assertThat(orphans.queueIfUnwanted(gone, List.of(another, "products/../x.png"))).isZero();
+    assertThat(queued(List.of(another))).isZero();
+  }
+
+  @Test
+  void leavesThePhotosToTheLifecycleRuleWhenRemovalIsTurnedOff() {
+    UUID gone = UUID.randomUUID();
+    List<String> keys = keysOf(gone);
+
+    assertThat(new OrphanedPhotos(jdbc, false).queueIfUnwanted(gone, keys)).isZero();
     assertThat(queued(keys)).isZero();
+  }
+
+  @Test
+  void keepsThePhotosOfAJobStillQueuedOrFailed() {
+    UUID queuedJob = fixtures.aQueuedJob(fixtures.anAccountWithCredits(1), clock.instant());
+    UUID failedJob = fixtures.aQueuedJob(fixtures.anAccountWithCredits(1), clock.instant());
+    Instant now = clock.instant();
+    ClaimedJob claimed = claims.claim(failedJob, "worker-b", now, now.plus(LEASE), 3).orElseThrow();
+    assertThat(completion.fail(claimed, ErrorCode.GENERATION_FAILED)).isTrue();
+
+    // a failed job's keys are the key's retention's to remove, with its rows
+    assertThat(orphans.queueIfUnwanted(queuedJob, keysOf(queuedJob))).isZero();
+    assertThat(orphans.queueIfUnwanted(failedJob, keysOf(failedJob))).isZero();
+    assertThat(queued(keysOf(queuedJob))).isZero();
+    assertThat(queued(keysOf(failedJob))).isZero();
   }
 
   private UUID aJobWithACard() {
@@ -89,7 +114,9 @@ class OrphanedPhotosIT {
   }
 
   private static List<String> keysOf(UUID job) {
-    return List.of("products/" + job + "/link-0.jpg", "products/" + job + "/inline.png");
+    return List.of(
+        "products/" + job + "/00000000000000000000000000000001.jpg",
+        "products/" + job + "/00000000000000000000000000000002.png");
   }
 
   private long queued(List<String> keys) {
