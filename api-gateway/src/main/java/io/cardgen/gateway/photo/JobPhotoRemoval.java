@@ -1,6 +1,7 @@
 package io.cardgen.gateway.photo;
 
 import io.cardgen.common.photo.JobPhotoKeys;
+import io.cardgen.common.photo.PhotoRemovalQueue;
 import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.WireJson;
 import io.cardgen.storage.S3Bucket;
@@ -43,14 +44,10 @@ public class JobPhotoRemoval {
   private static final String PHOTOS =
       "SELECT id, spec -> 'photos' AS photos FROM jobs WHERE id = ANY(:ids)";
 
-  /**
-   * A key queued again while a run holds it (taken, its delete on the way) is due at once: the
-   * photo may have been stored again since that delete, and the run's {@link #DONE} must not clear
-   * it.
-   */
+  /** A key queued again is due at once ({@link PhotoRemovalQueue#ON_REQUEUE}). */
   static final String QUEUE =
       "INSERT INTO photo_removals (key) SELECT unnest(CAST(:keys AS text[]))"
-          + " ON CONFLICT (key) DO UPDATE SET due_at = now(), attempts = 0";
+          + PhotoRemovalQueue.ON_REQUEUE;
 
   /**
    * Takes due keys for this run and puts them off at once, doubling from a minute to a day with

@@ -1,6 +1,7 @@
 package io.cardgen.worker.job;
 
 import io.cardgen.common.photo.PhotoKey;
+import io.cardgen.common.photo.PhotoRemovalQueue;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.beans.factory.annotation.Value;
@@ -23,8 +24,8 @@ class OrphanedPhotos {
       INSERT INTO photo_removals (key)
       SELECT unnest(CAST(:keys AS text[]))
        WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE id = :job)
-          OR EXISTS (SELECT 1 FROM cards WHERE job_id = :job AND deleted_at IS NOT NULL)
-      ON CONFLICT (key) DO UPDATE SET due_at = now(), attempts = 0""";
+          OR EXISTS (SELECT 1 FROM cards WHERE job_id = :job AND deleted_at IS NOT NULL)"""
+          + PhotoRemovalQueue.ON_REQUEUE;
 
   private final JdbcClient jdbc;
   private final boolean enabled;
