@@ -149,12 +149,23 @@ record GoldenProduct(
     return value;
   }
 
-  /** A photo path of the golden directory: relative, and not leading out of it. */
+  /**
+   * A photo path of the golden directory: relative, and not leading out of it, neither by its name
+   * nor through a symbolic link (the eval sends the file's bytes to the service it runs against).
+   */
   private static Path inside(Path dir, String photo) {
     Path base = dir.toAbsolutePath().normalize();
     Path path = base.resolve(photo).normalize();
     if (photo.isBlank() || Path.of(photo).isAbsolute() || !path.startsWith(base)) {
       throw new IllegalArgumentException("photo \"" + photo + "\" is not inside " + dir);
+    }
+    try {
+      if (!path.toRealPath().startsWith(base.toRealPath())) {
+        throw new IllegalArgumentException(
+            "photo \"" + photo + "\" links to a file outside " + dir);
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("photo \"" + photo + "\" cannot be read: " + e, e);
     }
     return path;
   }

@@ -60,6 +60,30 @@ class GoldenProductTest {
   }
 
   @Test
+  void refusesAPhotoThatLinksOutOfTheGoldenDirectory() throws IOException {
+    Files.writeString(temp.resolve("secret.png"), "not a photo");
+    Files.createSymbolicLink(dir.resolve("photos/linked.png"), temp.resolve("secret.png"));
+    ObjectNode product = valid();
+    product.putArray("photos").add("photos/linked.png");
+    write(product);
+
+    assertThatThrownBy(() -> GoldenProduct.load(dir))
+        .hasMessageContaining("ru-home-01.json")
+        .hasMessageContaining("photo \"photos/linked.png\" links to a file outside");
+  }
+
+  @Test
+  void namesAMissingPhoto() throws IOException {
+    ObjectNode product = valid();
+    product.putArray("photos").add("photos/absent.png");
+    write(product);
+
+    assertThatThrownBy(() -> GoldenProduct.load(dir))
+        .hasMessageContaining("ru-home-01.json")
+        .hasMessageContaining("photo \"photos/absent.png\" cannot be read");
+  }
+
+  @Test
   void namesTheFileOfAnInvalidPattern() throws IOException {
     ObjectNode product = valid();
     product.withObject("expect").putArray("facts").add("кружк(");
