@@ -5,6 +5,7 @@ import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.ImageUrl;
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.wire.PhotoRef;
+import java.net.URI;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -67,9 +68,10 @@ public class PhotoIntake {
 
   /**
    * As {@link #prepare(List)}, but a link is only shape-checked: a batch item's links are judged
-   * when the item runs, so that a refused one fails that item and never the batch (batch-api §2),
-   * and a batch of 10 000 links waits for no DNS lookups at creation. A request under a key in use
-   * is only compared with the earlier one, which needs no lookup either.
+   * when the item runs, those its text alone breaks the rules with them ({@link
+   * ImageUrl.RefusedLink}), so that a refused one fails that item and never the batch (batch-api
+   * §2), and a batch of 10 000 links waits for no DNS lookups at creation. A request under a key in
+   * use is only compared with the earlier one, which needs no lookup either.
    */
   public Intake prepareForLater(List<String> photos) {
     return prepare(photos, false);
@@ -79,14 +81,17 @@ public class PhotoIntake {
     List<IncomingPhoto> accepted = new ArrayList<>(photos.size());
     for (int index = 0; index < photos.size(); index++) {
       ImageUrl source = decoder.decode(photos.get(index));
-      if (source instanceof ImageUrl.Invalid) {
+      if (source instanceof ImageUrl.Invalid
+          || (checkLinkHosts && source instanceof ImageUrl.RefusedLink)) {
         return new Intake.Rejected(Messages.format("invalid.photo", index + 1));
       }
-      if (source instanceof ImageUrl.Link link) {
+      if (source instanceof ImageUrl.RefusedLink refused) {
+        accepted.add(link(refused.uri()));
+      } else if (source instanceof ImageUrl.Link link) {
         if (checkLinkHosts && links.check(link.uri()) instanceof PhotoLinkCheck.RefusedAddress) {
           return new Intake.Rejected(Messages.format("invalid.photo_address", index + 1));
         }
-        accepted.add(new IncomingPhoto(link.uri().toString(), null, null, link.uri().toString()));
+        accepted.add(link(link.uri()));
       } else {
         ImageUrl.Inline inline = (ImageUrl.Inline) source;
         accepted.add(
@@ -95,6 +100,10 @@ public class PhotoIntake {
       }
     }
     return new Intake.Accepted(accepted);
+  }
+
+  private static IncomingPhoto link(URI uri) {
+    return new IncomingPhoto(uri.toString(), null, null, uri.toString());
   }
 
   /** Stores the inline photos under the job's directory; links pass through as links. */

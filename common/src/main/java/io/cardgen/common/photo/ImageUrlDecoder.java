@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
  * Classifies one {@code image_url} entry (spec §2.1) and decodes it when it is inline:
  *
  * <ul>
- *   <li>{@code http://} or {@code https://} with a host, no credentials and at most {@link
- *       #MAX_LINK_LENGTH} characters: a {@link ImageUrl.Link}, checked for syntax only (addresses
- *       are checked when fetched), in ASCII (punycode host, percent-encoded path) and without its
- *       fragment;
+ *   <li>{@code http://} or {@code https://} with a host and at most {@link #MAX_LINK_LENGTH}
+ *       characters: a {@link ImageUrl.Link}, checked for syntax only (addresses are checked when
+ *       fetched), in ASCII (punycode host, percent-encoded path) and without its fragment; or a
+ *       {@link ImageUrl.RefusedLink} when its text alone breaks the photo-link rules ({@link
+ *       #refusalOf});
  *   <li>{@code data:image/<any>[;param]*;base64,<payload>}: the declared subtype is ignored, the
  *       payload's magic bytes decide the format;
  *   <li>no scheme at all: bare base64 (a {@code ':'} cannot occur in base64, so the two never
@@ -72,22 +73,31 @@ public final class ImageUrlDecoder {
     if (uri.getHost() == null) {
       return new ImageUrl.Invalid("link without a host");
     }
-    if (!Ports.connectable(uri)) {
-      return new ImageUrl.Invalid("port out of range");
+    String refusal = refusalOf(uri);
+    return refusal == null ? new ImageUrl.Link(uri) : new ImageUrl.RefusedLink(uri, refusal);
+  }
+
+  /**
+   * Why the photo-link rules refuse a link with a host by its text alone, or null. The worker
+   * applies the same rules to every link and redirect it fetches.
+   */
+  public static String refusalOf(URI link) {
+    if (!Ports.connectable(link)) {
+      return "port out of range";
     }
-    if (AmbiguousHosts.hasZone(uri.getHost())) {
-      return new ImageUrl.Invalid("IPv6 address with a zone");
+    if (AmbiguousHosts.hasZone(link.getHost())) {
+      return "IPv6 address with a zone";
     }
-    if (AmbiguousHosts.isNumericButNotDottedDecimal(uri.getHost())) {
+    if (AmbiguousHosts.isNumericButNotDottedDecimal(link.getHost())) {
       // Refused as such instead of failing later as unavailable.
-      return new ImageUrl.Invalid("numeric host not in dotted-decimal form");
+      return "numeric host not in dotted-decimal form";
     }
-    if (uri.getRawUserInfo() != null) {
+    if (link.getRawUserInfo() != null) {
       // user:pass@host is never a photo link, and it is the classic way to make a link look
       // like it points at a different host than it does.
-      return new ImageUrl.Invalid("link with credentials");
+      return "link with credentials";
     }
-    return new ImageUrl.Link(uri);
+    return null;
   }
 
   /**

@@ -141,9 +141,14 @@ class ImageUrlDecoderTest {
   void refusesNumericHostsThatAreNotDottedDecimal() {
     for (String host :
         new String[] {"0x7f000001", "0177.0.0.1", "2130706433", "127.1", "0x7f.1", "10.0.0.010"}) {
+      // java.net.URI sees no host in 127.1 or 0x7f.1 (their last label starts with a digit).
       assertThat(decoder.decode("http://" + host + "/a.jpg"))
           .as(host)
-          .isInstanceOf(ImageUrl.Invalid.class);
+          .isIn(
+              new ImageUrl.RefusedLink(
+                  URI.create("http://" + host + "/a.jpg"),
+                  "numeric host not in dotted-decimal form"),
+              new ImageUrl.Invalid("link without a host"));
     }
     for (String host : new String[] {"127.0.0.1", "8.8.8.8", "1.2.3.4.example.com", "[::1]"}) {
       assertThat(decoder.decode("http://" + host + "/a.jpg"))
@@ -155,13 +160,17 @@ class ImageUrlDecoderTest {
   @Test
   void refusesAPortNoConnectionCanUseAndAnIpv6Zone() {
     assertThat(decoder.decode("http://93.184.216.34:99999/a.jpg"))
-        .isEqualTo(new ImageUrl.Invalid("port out of range"));
+        .isEqualTo(
+            new ImageUrl.RefusedLink(
+                URI.create("http://93.184.216.34:99999/a.jpg"), "port out of range"));
     assertThat(decoder.decode("http://example.com:65536/a.jpg"))
-        .isEqualTo(new ImageUrl.Invalid("port out of range"));
+        .isInstanceOf(ImageUrl.RefusedLink.class);
     assertThat(decoder.decode("http://example.com:0/a.jpg"))
-        .isEqualTo(new ImageUrl.Invalid("port out of range"));
+        .isInstanceOf(ImageUrl.RefusedLink.class);
     assertThat(decoder.decode("http://[fe80::1%25eth0]/a.jpg"))
-        .isEqualTo(new ImageUrl.Invalid("IPv6 address with a zone"));
+        .isEqualTo(
+            new ImageUrl.RefusedLink(
+                URI.create("http://[fe80::1%25eth0]/a.jpg"), "IPv6 address with a zone"));
     assertThat(decoder.decode("http://example.com:65535/a.jpg")).isInstanceOf(ImageUrl.Link.class);
     assertThat(decoder.decode("https://example.com:8443/a.jpg")).isInstanceOf(ImageUrl.Link.class);
   }
@@ -175,12 +184,19 @@ class ImageUrlDecoderTest {
           "javascript:alert(1)",
           "gopher://example.com:70/",
           "http:///no-host.jpg",
-          "http://user:secret@example.com/a.jpg",
           "https://exa mple.com/a.jpg",
           "1http://example.com/a.jpg"
         }) {
       assertThat(decoder.decode(value)).as(value).isInstanceOf(ImageUrl.Invalid.class);
     }
+  }
+
+  @Test
+  void refusesALinkWithCredentialsByItsText() {
+    assertThat(decoder.decode("http://user:secret@example.com/a.jpg"))
+        .isEqualTo(
+            new ImageUrl.RefusedLink(
+                URI.create("http://user:secret@example.com/a.jpg"), "link with credentials"));
   }
 
   @Test

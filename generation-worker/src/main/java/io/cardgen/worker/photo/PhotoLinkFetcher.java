@@ -1,6 +1,6 @@
 package io.cardgen.worker.photo;
 
-import io.cardgen.common.net.Ports;
+import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.photo.PhotoLimits;
 import io.cardgen.worker.photo.CheckedDnsResolver.RefusedAddressException;
 import java.io.IOException;
@@ -169,13 +169,11 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     if (!scheme.equals("http") && !scheme.equals("https")) {
       return "only http and https links are fetched, not " + (scheme.isEmpty() ? "none" : scheme);
     }
-    if (target.getHost() == null || target.getRawUserInfo() != null) {
-      return "link without a host or with credentials";
+    if (target.getHost() == null) {
+      return "link without a host";
     }
-    if (!Ports.connectable(target)) {
-      return "port out of range";
-    }
-    return null;
+    // What the gateway refuses a synchronous request for, and lets a batch item fail on here.
+    return ImageUrlDecoder.refusalOf(target);
   }
 
   private static String describe(URI target, IOException e) {

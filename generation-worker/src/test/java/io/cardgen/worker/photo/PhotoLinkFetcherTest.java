@@ -161,6 +161,23 @@ class PhotoLinkFetcherTest {
   }
 
   @Test
+  void refusesAmbiguousNumericHostsAndZonesAsGivenOrRedirectedTo() {
+    // 2130706433 is 127.0.0.1 to Java, which the allow list here admits: the text is refused
+    // before any address is, as the gateway refuses it in a synchronous request.
+    server.on("/", PhotoHost.body(200, "image/png", PNG));
+    int port = server.port();
+    server.on("/hop", PhotoHost.redirect("http://2130706433:" + port + "/"));
+
+    for (String link :
+        List.of("http://2130706433:" + port + "/", "http://[fe80::1%25lo]:" + port + "/")) {
+      FetchOutcome outcome = allowingLocal.fetch(URI.create(link));
+      assertThat(outcome).as(link).isInstanceOf(FetchOutcome.Refused.class);
+    }
+    assertThat(allowingLocal.fetch(server.uri("/hop"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(server.requests()).containsExactly("/hop");
+  }
+
+  @Test
   void refusesRedirectsToOtherSchemesAndEndlessRedirects() {
     server
         .on("/file", PhotoHost.redirect("file:///etc/passwd"))
