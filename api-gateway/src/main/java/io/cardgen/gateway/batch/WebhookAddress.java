@@ -4,6 +4,7 @@ import io.cardgen.common.net.AddressPolicy;
 import io.cardgen.common.net.AmbiguousHosts;
 import io.cardgen.common.net.Cidr;
 import io.cardgen.common.net.Ports;
+import io.cardgen.common.request.Texts;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -48,7 +49,8 @@ class WebhookAddress {
   }
 
   boolean permits(String url) {
-    if (url.length() > MAX_LENGTH) {
+    // A lone surrogate (JSON's \ud800) would be stored as '?': another address than the one asked.
+    if (url.length() > MAX_LENGTH || !Texts.isWellFormed(url)) {
       return false;
     }
     URI uri;

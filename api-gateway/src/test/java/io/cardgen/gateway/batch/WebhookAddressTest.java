@@ -76,6 +76,13 @@ class WebhookAddressTest {
   }
 
   @Test
+  void anAddressWithAnUnpairedSurrogateIsRefused() {
+    assertThat(address.permits("https://hooks.example/cardgen/\ud800")).isFalse();
+    assertThat(address.permits("https://hooks.example/cardgen?x=\udc00")).isFalse();
+    assertThat(address.permits("https://hooks.example/cardgen/\ud83d\ude00")).isTrue();
+  }
+
+  @Test
   void plainHttpToAHostThatDoesNotResolveIsRefused() {
     assertThat(address.permits("http://not-yet.example/cardgen")).isFalse();
   }

@@ -33,7 +33,12 @@ class PhotoIntakeTest {
 
   @Test
   void refusesWhatIsNoLinkEvenInABatch() {
-    for (String value : List.of("ftp://example.com/p.jpg", "http:///p.jpg", "https://a b/p.jpg")) {
+    for (String value :
+        List.of(
+            "ftp://example.com/p.jpg",
+            "http:///p.jpg",
+            "https://a b/p.jpg",
+            "https://example.com/\ud800.png")) {
       assertThat(intake.prepareForLater(List.of(value)))
           .as(value)
           .isInstanceOf(PhotoIntake.Intake.Rejected.class);

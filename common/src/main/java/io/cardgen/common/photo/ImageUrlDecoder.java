@@ -2,6 +2,7 @@ package io.cardgen.common.photo;
 
 import io.cardgen.common.net.AmbiguousHosts;
 import io.cardgen.common.net.Ports;
+import io.cardgen.common.request.Texts;
 import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -63,6 +64,11 @@ public final class ImageUrlDecoder {
   private static ImageUrl link(String value) {
     if (value.length() > MAX_LINK_LENGTH) {
       return new ImageUrl.Invalid("link longer than " + MAX_LINK_LENGTH + " characters");
+    }
+    if (!Texts.isWellFormed(value)) {
+      // JSON's \ud800 arrives as a lone surrogate, which URI keeps and toASCIIString() then
+      // fails on with a NullPointerException: no link names such a character.
+      return new ImageUrl.Invalid("link with an unpaired surrogate");
     }
     URI uri;
     try {

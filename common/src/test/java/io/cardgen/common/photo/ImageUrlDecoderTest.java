@@ -200,6 +200,21 @@ class ImageUrlDecoderTest {
   }
 
   @Test
+  void refusesALinkWithAnUnpairedSurrogate() {
+    for (String link :
+        new String[] {
+          "https://example.com/\ud800.png",
+          "https://example.com/a.png?x=\udc00",
+          "https://example.com/\ud83d.png",
+          "https://exa\ud800mple.com/a.png"
+        }) {
+      assertThat(decoder.decode(link)).as(link).isInstanceOf(ImageUrl.Invalid.class);
+    }
+    assertThat(decoder.decode("https://example.com/\ud83d\ude00.png"))
+        .isInstanceOf(ImageUrl.Link.class);
+  }
+
+  @Test
   void neverPrintsPhotoBytes() {
     assertThat(new ImageUrl.Inline(new byte[] {1, 2, 3}, ImageFormat.PNG).toString())
         .isEqualTo("Inline[PNG, 3 bytes]");
