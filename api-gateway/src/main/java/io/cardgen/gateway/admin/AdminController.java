@@ -103,9 +103,10 @@ class AdminController {
       return AdminErrors.invalid(read.refusal());
     }
     AccountForm form = read.form();
+    // Names are stored stripped, so they are measured and looked up stripped.
     if (form.name() == null
         || form.name().isBlank()
-        || form.name().length() > 200
+        || form.name().strip().length() > 200
         || AdminValues.hasControl(form.name())) {
       return AdminErrors.invalid("name: 1–200 символов без управляющих");
     }
@@ -116,7 +117,8 @@ class AdminController {
     if (credits == null) {
       return AdminErrors.invalid("credits: целое число от 0 до 1000000000");
     }
-    Optional<Plan> plan = Optional.ofNullable(form.plan()).flatMap(plans::findByName);
+    Optional<Plan> plan =
+        Optional.ofNullable(form.plan()).flatMap(name -> plans.findByName(name.strip()));
     if (form.plan() != null && plan.isEmpty()) {
       return AdminErrors.invalid("plan: тариф не найден");
     }
@@ -148,7 +150,7 @@ class AdminController {
         return AdminErrors.invalid("plan: имя тарифа или null");
       }
       Optional<Plan> found =
-          name.isNull() ? Optional.empty() : plans.findByName(name.stringValue());
+          name.isNull() ? Optional.empty() : plans.findByName(name.stringValue().strip());
       if (!name.isNull() && found.isEmpty()) {
         return AdminErrors.invalid("plan: тариф не найден");
       }

@@ -21,7 +21,11 @@ record PlanForm(
   /** The problems of this form, empty when it describes a valid plan. */
   List<String> problems() {
     List<String> problems = new ArrayList<>();
-    if (name == null || name.isBlank() || name.length() > 100 || AdminValues.hasControl(name)) {
+    // Stored stripped (toPlan), so measured stripped.
+    if (name == null
+        || name.isBlank()
+        || name.strip().length() > 100
+        || AdminValues.hasControl(name)) {
       problems.add("name: 1–100 символов без управляющих");
     }
     requireTrue(apiAccess != null, "api_access: true или false", problems);

@@ -161,6 +161,28 @@ class AdminApiIT {
   }
 
   @Test
+  void namesAreStoredStrippedAndFoundSoWithinTheirBounds() throws Exception {
+    String name = "x".repeat(100);
+    TestStack.Response plan = stack.admin("POST", "/admin/plans", PLAN.formatted(" " + name + " "));
+    assertThat(plan.status()).as(plan.toString()).isEqualTo(201);
+    assertThat(plan.json().get("name").asString()).isEqualTo(name);
+
+    TestStack.Response account =
+        stack.admin(
+            "POST",
+            "/admin/accounts",
+            "{\"name\": \" padded \", \"plan\": \" " + name + " \", \"credits\": 1}");
+    assertThat(account.status()).as(account.toString()).isEqualTo(201);
+    assertThat(account.json().get("name").asString()).isEqualTo("padded");
+    assertThat(account.json().get("plan").asString()).isEqualTo(name);
+    String id = account.json().get("id").asString();
+    TestStack.Response patched =
+        stack.admin("PATCH", "/admin/accounts/" + id, "{\"plan\": \"" + name + " \"}");
+    assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+    assertThat(patched.json().get("plan").asString()).isEqualTo(name);
+  }
+
+  @Test
   void refusesFractionalCreditsAndControlCharactersInNames() throws Exception {
     String account = newAccount("billing-fractions", 10);
 
