@@ -72,17 +72,26 @@ final class ResponseReader {
       }
     }
     return new CardContent(
-        string(root, "description"),
+        requiredString(root, "description"),
         list(root, "features"),
         string(root, "audience"),
         list(root, "headers"),
         list(root, "slogans"));
   }
 
+  /** The description: a card's one block that is never optional, so never null. */
+  private static String requiredString(JsonNode root, String key) {
+    JsonNode node = root.get(key);
+    if (node != null && node.isNull()) {
+      throw new MalformedCard(key + " is null");
+    }
+    return string(root, key);
+  }
+
   private static String string(JsonNode root, String key) {
     JsonNode node = root.get(key);
-    if (node == null) {
-      return null;
+    if (node == null || node.isNull()) {
+      return null; // spec §2.2: a block not requested is empty or null
     }
     if (!node.isString()) {
       throw new MalformedCard(key + " is not a string");
@@ -92,7 +101,7 @@ final class ResponseReader {
 
   private static List<String> list(JsonNode root, String key) {
     JsonNode node = root.get(key);
-    if (node == null) {
+    if (node == null || node.isNull()) {
       return null;
     }
     if (!node.isArray()) {

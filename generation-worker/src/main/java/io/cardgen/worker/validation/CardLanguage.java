@@ -89,6 +89,9 @@ public final class CardLanguage {
   /** Below this many counted letters of its own words a card is not judged. */
   static final int MIN_CARD_LETTERS = 20;
 
+  /** The longest word in capitals read as an acronym or a mark ("USB", "ГОСТ", "IKEA"). */
+  static final int ACRONYM_LETTERS = 5;
+
   /** Latin and Cyrillic "x" as sellers write dimensions, "183 x 61" and "50 х 40". */
   private static final Set<String> DIMENSION_SIGNS = Set.of("x", "х");
 
@@ -97,15 +100,24 @@ public final class CardLanguage {
 
   private CardLanguage() {}
 
-  /** How many counted letters a text has in each script. */
-  record Letters(int cyrillic, int latin) {
+  /**
+   * How many counted letters a text has in each script; {@code other} counts every script but
+   * Cyrillic and Latin (a model that slips into Chinese writes a card neither language's script
+   * holds).
+   */
+  record Letters(int cyrillic, int latin, int other) {
 
     int total() {
-      return cyrillic + latin;
+      return cyrillic + latin + other;
     }
 
-    Letters plus(Letters other) {
-      return new Letters(cyrillic + other.cyrillic, latin + other.latin);
+    Letters plus(Letters more) {
+      return new Letters(cyrillic + more.cyrillic, latin + more.latin, other + more.other);
+    }
+
+    /** The share of the scripts of neither language; 0 without any letter. */
+    double otherShare() {
+      return total() == 0 ? 0 : other / (double) total();
     }
 
     /** The share of {@code language}'s script among the counted letters; 0 without any. */
@@ -138,7 +150,10 @@ public final class CardLanguage {
     if (cyrillic >= RUSSIAN_INPUT_SHARE) {
       return Optional.of(Language.RUSSIAN);
     }
-    return cyrillic <= ENGLISH_INPUT_CYRILLIC ? Optional.of(Language.ENGLISH) : Optional.empty();
+    // An input mostly in another script is in neither language, however few Cyrillic letters.
+    return cyrillic <= ENGLISH_INPUT_CYRILLIC && letters.otherShare() <= ENGLISH_INPUT_CYRILLIC
+        ? Optional.of(Language.ENGLISH)
+        : Optional.empty();
   }
 
   /** The violation of a card not written in the input's language, if it is one. */
@@ -156,7 +171,9 @@ public final class CardLanguage {
     String written =
         letters.share(language.other()) >= CARD_SHARE
             ? "are in " + language.other().displayName
-            : "mix " + language.displayName + " and " + language.other().displayName;
+            : letters.otherShare() >= CARD_SHARE
+                ? "are in a script of neither Russian nor English"
+                : "mix " + language.displayName + " and " + language.other().displayName;
     return Optional.of(
         new Violation(
             Rule.WRONG_LANGUAGE,
@@ -176,7 +193,7 @@ public final class CardLanguage {
     Set<String> input = new HashSet<>(words(spec.shortDescription()));
     spec.productFacts().values().forEach(value -> input.addAll(words(value)));
     spec.keywords().forEach(keyword -> input.addAll(words(keyword)));
-    Letters letters = new Letters(0, 0);
+    Letters letters = new Letters(0, 0, 0);
     for (String text : texts(content)) {
       letters = letters.plus(letters(text, input));
     }
@@ -189,6 +206,7 @@ public final class CardLanguage {
   static Letters letters(String text, Set<String> skipped) {
     int cyrillic = 0;
     int latin = 0;
+    int other = 0;
     for (String found : Words.in(text)) {
       if (!ordinary(found) || skipped.contains(normal(found))) {
         continue;
@@ -198,15 +216,24 @@ public final class CardLanguage {
         i += Character.charCount(c);
         if (Character.isLetter(c)) {
           UnicodeScript script = UnicodeScript.of(c);
-          cyrillic += script == UnicodeScript.CYRILLIC ? 1 : 0;
-          latin += script == UnicodeScript.LATIN ? 1 : 0;
+          if (script == UnicodeScript.CYRILLIC) {
+            cyrillic++;
+          } else if (script == UnicodeScript.LATIN) {
+            latin++;
+          } else {
+            other++;
+          }
         }
       }
     }
-    return new Letters(cyrillic, latin);
+    return new Letters(cyrillic, latin, other);
   }
 
-  /** A word that says which language it is in: no digit, not all capitals, no dimension sign. */
+  /**
+   * A word that says which language it is in: no digit, no dimension sign, and not an acronym
+   * (capitals only, up to {@link #ACRONYM_LETTERS} letters). A longer word in capitals is a word
+   * shouted: a card written in capitals is judged like any other.
+   */
   private static boolean ordinary(String word) {
     if (DIMENSION_SIGNS.contains(word)) {
       return false;
@@ -224,7 +251,7 @@ public final class CardLanguage {
         lowerCase |= !Character.isUpperCase(c);
       }
     }
-    return letters == 1 || lowerCase;
+    return letters == 1 || lowerCase || letters > ACRONYM_LETTERS;
   }
 
   /** The words of a text as the input comparison sees them: lower case, ё as е. */

@@ -44,6 +44,10 @@ public final class OutputValidator {
       out.add(new Violation(Rule.MISSING_BLOCK, "description is missing"));
       return;
     }
+    if (VisibleText.isBlank(description)) {
+      out.add(new Violation(Rule.BLANK_TEXT, "description is empty"));
+      return;
+    }
     int length = description.codePointCount(0, description.length());
     int min = minLength(spec.length());
     int max = maxLength(spec.length());
@@ -65,7 +69,7 @@ public final class OutputValidator {
     }
     if (audience == null) {
       out.add(new Violation(Rule.MISSING_BLOCK, "audience is missing"));
-    } else if (audience.isBlank()) {
+    } else if (VisibleText.isBlank(audience)) {
       out.add(new Violation(Rule.BLANK_TEXT, "audience is empty"));
     } else {
       checkMarks("audience", audience, out);
@@ -95,11 +99,11 @@ public final class OutputValidator {
   }
 
   private static void checkItem(String where, String item, List<Violation> out) {
-    if (item == null || item.isBlank()) {
+    if (item == null || VisibleText.isBlank(item)) {
       out.add(new Violation(Rule.BLANK_TEXT, where + " is empty"));
       return;
     }
-    if (item.strip().lines().count() > 1) {
+    if (VisibleText.breaksLines(item.strip())) {
       out.add(new Violation(Rule.MULTILINE_ITEM, where + " spans several lines"));
     }
     checkMarks(where, item, out);

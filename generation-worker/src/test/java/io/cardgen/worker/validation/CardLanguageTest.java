@@ -27,7 +27,7 @@ class CardLanguageTest {
 
   @Test
   void countsLettersPerScript() {
-    assertThat(CardLanguage.letters("Кружка mug", Set.of())).isEqualTo(new Letters(6, 3));
+    assertThat(CardLanguage.letters("Кружка mug", Set.of())).isEqualTo(new Letters(6, 3, 0));
   }
 
   @Test
@@ -36,25 +36,37 @@ class CardLanguageTest {
     assertThat(
             CardLanguage.letters(
                 "Note 12 с NFC, BT 5.3, USB-C, ISO 9001, лампа E27, IPX7, S-XL, ГОСТ", Set.of()))
-        .isEqualTo(new Letters(6, 4)); // "с", "лампа"; "Note"
+        .isEqualTo(new Letters(6, 4, 0)); // "с", "лампа"; "Note"
   }
 
   @Test
   void countsMixedCaseNamesAndSingleLetters() {
     // "Wi-Fi" and "iPhone" are written in Latin; "I" and "С" are words of their language
-    assertThat(CardLanguage.letters("Wi-Fi iPhone I С", Set.of())).isEqualTo(new Letters(1, 11));
+    assertThat(CardLanguage.letters("Wi-Fi iPhone I С", Set.of())).isEqualTo(new Letters(1, 11, 0));
+  }
+
+  @Test
+  void countsTheLettersOfOtherScriptsApart() {
+    assertThat(CardLanguage.letters("Кружка 陶瓷杯 κούπα", Set.of())).isEqualTo(new Letters(6, 0, 8));
+  }
+
+  @Test
+  void countsWordsInCapitalsLongerThanAnAcronym() {
+    // "GLAZE" (5) may be a mark; "COMFORTABLE" and "ГЛАЗУРЬЮ" are words shouted
+    assertThat(CardLanguage.letters("GLAZE COMFORTABLE ГЛАЗУРЬЮ", Set.of()))
+        .isEqualTo(new Letters(8, 11, 0));
   }
 
   @Test
   void leavesOutTheWordsItIsToldToSkipWhateverTheirCase() {
     assertThat(CardLanguage.letters("Xiaomi Redmi Ёлка", Set.of("xiaomi", "redmi", "елка")))
-        .isEqualTo(new Letters(0, 0));
+        .isEqualTo(new Letters(0, 0, 0));
   }
 
   @Test
   void findsNoLettersInNumbersOnlyTexts() {
     assertThat(CardLanguage.letters("100%, 2 × 10, 40-45, 183 x 61", Set.of()))
-        .isEqualTo(new Letters(0, 0));
+        .isEqualTo(new Letters(0, 0, 0));
   }
 
   @ParameterizedTest(name = "\"{0}\" → {1}")
