@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Locale;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +34,9 @@ final class ProviderCall {
   private static final Logger log = LoggerFactory.getLogger(ProviderCall.class);
   private static final int MAX_DETAIL = 300;
   private static final String NO_QUOTA = "insufficient_quota";
+
+  /** How langchain4j's OpenAI client words an answer whose {@code choices} is empty. */
+  private static final String NO_CHOICES = "no choices";
 
   private final ChatModel model;
   private final ProviderGate gate;
@@ -117,6 +121,13 @@ final class ProviderCall {
         if (isInterruption(e)) {
           pass.get().ended();
           throw new CallInterrupted(e);
+        }
+        if (isAnswerWithoutChoices(e)) {
+          // A 200 whose "choices" is empty: an empty answer (spec §7), not a provider failure
+          // to retry; langchain4j reports it as a retriable server error.
+          requests.record(LlmRequestTimer.Outcome.SUCCESS, started);
+          pass.get().ended();
+          return Step.stop(ErrorCode.GENERATION_EMPTY, "the answer has no choices");
         }
         RateLimitHeaders limit = rateLimitOf(e);
         requests.record(
@@ -243,6 +254,13 @@ final class ProviderCall {
       kind += " caused by " + root.getClass().getSimpleName();
     }
     return kind + ": " + shorten(root.getMessage());
+  }
+
+  /** The client's report of a well-formed answer holding no choice at all. */
+  private static boolean isAnswerWithoutChoices(RuntimeException e) {
+    return httpCause(e) == null
+        && e.getMessage() != null
+        && e.getMessage().toLowerCase(Locale.ROOT).contains(NO_CHOICES);
   }
 
   private static HttpException httpCause(Throwable e) {

@@ -4,12 +4,14 @@ import static io.cardgen.testsupport.OpenAiStub.completion;
 import static io.cardgen.worker.fixtures.CardSpecBuilder.aCardSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.wire.CardSpec;
 import io.cardgen.testsupport.OpenAiStub;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Answers that look like cards but break spec §1, §2.2 or §8 in ways the schema does not catch
@@ -157,6 +159,26 @@ class CardWriterOutputRulesTest {
 
     assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
     assertThat(((LlmOutcome.Generated) outcome).content().description()).doesNotContain("\u202e");
+  }
+
+  /** Spec §7: generation_empty = "Empty model response". */
+  @Test
+  void anAnswerWithNoChoicesIsAnEmptyResponseNotAProviderFailure() {
+    ObjectNode body = OpenAiStub.JSON.createObjectNode();
+    body.put("id", "chatcmpl-test").put("object", "chat.completion").put("created", 1);
+    body.put("model", "gpt-test");
+    body.putArray("choices");
+    body.putObject("usage")
+        .put("prompt_tokens", 1234)
+        .put("completion_tokens", 0)
+        .put("total_tokens", 1234);
+    stub.always(new OpenAiStub.Reply(200, body.toString()));
+
+    LlmOutcome outcome = TestWriters.writer(stub).write(RUSSIAN_MUG, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Failed.class);
+    assertThat(((LlmOutcome.Failed) outcome).code()).isEqualTo(ErrorCode.GENERATION_EMPTY);
+    assertThat(stub.received()).as("an empty answer is not retried as a 5xx").hasSize(1);
   }
 
   private static OpenAiStub newStub() {
