@@ -19,7 +19,7 @@ public record Violation(Rule rule, String detail) {
     CONTROL_CHARACTERS,
     /** A requested list has more or fewer items than the plan's count. */
     ITEM_COUNT,
-    /** A list item, or the audience text, is empty or whitespace. */
+    /** A text shows nothing: empty, or spaces of any kind ({@link VisibleText}). */
     BLANK_TEXT,
     /** A list item spans several lines, so it would count as several lines of the block. */
     MULTILINE_ITEM,
