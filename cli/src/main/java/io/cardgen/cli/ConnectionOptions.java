@@ -48,6 +48,11 @@ final class ConnectionOptions {
       throw new ParameterException(
           commandLine, "no API key: pass --api-key or set CARDGEN_API_KEY");
     }
+    key = key.strip();
+    String keyProblem = ApiKeyText.problem(key);
+    if (keyProblem != null) {
+      throw new ParameterException(commandLine, keyProblem);
+    }
     String base = baseUrl != null ? baseUrl : context.env().get("CARDGEN_BASE_URL");
     URI uri;
     try {
@@ -73,7 +78,7 @@ final class ConnectionOptions {
     return new BatchApi(
         context.http(),
         uri,
-        key.strip(),
+        key,
         RetryPolicy.standard(
             context.pause(), notice -> context.err().println("cardgen: " + notice)));
   }

@@ -92,7 +92,27 @@ final class ErrorReport {
     if (failure instanceof CancellationException) {
       return line(err, "interrupted", Exit.UNAVAILABLE);
     }
+    if (fromHttpClient(failure)) {
+      // its messages may quote a header, and the Authorization header holds the API key
+      return line(
+          err,
+          "unexpected failure in the HTTP client: " + failure.getClass().getName(),
+          Exit.UNAVAILABLE);
+    }
     return line(err, "unexpected failure: " + failure, Exit.UNAVAILABLE);
+  }
+
+  private static boolean fromHttpClient(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < 10; t = t.getCause(), depth++) {
+      for (StackTraceElement frame : t.getStackTrace()) {
+        String type = frame.getClassName();
+        if (type.startsWith("java.net.http.") || type.startsWith("jdk.internal.net.http.")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static Exit local(IOException failure, PrintStream err) {

@@ -4,8 +4,9 @@ package io.cardgen.cli;
 enum Exit {
   OK(0),
   /**
-   * Wrong flags, no API key, an unreadable input or unwritable output file, an output file that is
-   * not a results file or was downloaded with another {@code --status}.
+   * Wrong flags, no API key or one a header cannot carry, an unreadable input or unwritable output
+   * file, an output file that is not a results file or was downloaded with another {@code
+   * --status}.
    */
   USAGE(1),
   /** The batch was refused as invalid: by the local checks or the service (400, 413, 422). */
