@@ -69,7 +69,7 @@ final class CsvItems implements ItemSource {
           CSVFormat.RFC4180.builder().setDelimiter(separator).setIgnoreEmptyLines(false).get();
       RowLimit limited = new RowLimit(reader, maxRowChars);
       try (CSVParser parser = CSVParser.builder().setReader(limited).setFormat(format).get()) {
-        readRows(parser, limited, sink, problems, encoding);
+        readRows(parser, limited, separator, sink, problems, encoding);
       }
     } catch (CharacterCodingException notText) {
       problems.add("file", notEncodedAs(encoding));
@@ -85,7 +85,12 @@ final class CsvItems implements ItemSource {
   }
 
   private void readRows(
-      CSVParser parser, RowLimit limited, ItemSink sink, Problems problems, Charset encoding)
+      CSVParser parser,
+      RowLimit limited,
+      char separator,
+      ItemSink sink,
+      Problems problems,
+      Charset encoding)
       throws IOException {
     String hint =
         "is the delimiter right? The header, the row that names the columns, must be among the"
@@ -93,6 +98,7 @@ final class CsvItems implements ItemSource {
             + (HeaderSearch.MAX_ROWS_ABOVE + 1)
             + " filled rows";
     RowItems items = null;
+    int columns = 0;
     HeaderSearch header = new HeaderSearch();
     Iterator<CSVRecord> records = parser.iterator();
     long row = 0;
@@ -135,7 +141,10 @@ final class CsvItems implements ItemSource {
       if (cells.size() == 1 && cells.get(0).isEmpty()) {
         emptyLines++;
       }
-      if (items != null) {
+      String cutOff = items == null ? null : CsvRowWidth.problem(cells, columns, separator);
+      if (cutOff != null) {
+        problems.add("row " + row, cutOff);
+      } else if (items != null) {
         items.add(row, row - emptyLines, cells, sink, problems);
       } else if (RowItems.isBlank(cells)) {
         continue;
@@ -147,6 +156,7 @@ final class CsvItems implements ItemSource {
         if (items == null) {
           return;
         }
+        columns = cells.size();
       } else if (header.givenUp()) {
         break;
       }
