@@ -128,6 +128,9 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
               + retry.customIds().size()
               + " failed item(s); submitting their rows again");
     }
+    Batch created;
+    // The body (every item, local photos inlined: up to 256 MiB) is deleted once the batch exists,
+    // not kept in the temporary folder through a watch of hours that Ctrl+C may end.
     try (PreparedBatch prepared = BatchFiles.prepare(file, options(retry))) {
       prepared.warnings().forEach(warning -> err.println("warning: " + warning));
       String key = idempotencyKey != null ? idempotencyKey : prepared.idempotencyKey();
@@ -139,23 +142,22 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
               + " (Idempotency-Key "
               + key
               + ")");
-      Batch created = create(api, prepared, key, err);
-      context.out().println(created.id());
-      err.println(
-          created.id()
-              + " is "
-              + created.status()
-              + " with "
-              + created.counts().total()
-              + " item(s)");
-      if (waitForIt) {
-        WatchCommand.watch(context, api, created.id());
-      } else {
-        err.println("Follow it with: cardgen batch watch " + created.id());
-      }
-      err.println(
-          "Download the cards with: cardgen batch results " + created.id() + " -o cards.csv");
+      created = create(api, prepared, key, err);
     }
+    context.out().println(created.id());
+    err.println(
+        created.id()
+            + " is "
+            + created.status()
+            + " with "
+            + created.counts().total()
+            + " item(s)");
+    if (waitForIt) {
+      WatchCommand.watch(context, api, created.id());
+    } else {
+      err.println("Follow it with: cardgen batch watch " + created.id());
+    }
+    err.println("Download the cards with: cardgen batch results " + created.id() + " -o cards.csv");
     return Exit.OK.code;
   }
 

@@ -40,6 +40,9 @@ public final class BatchFiles {
           case XLSX -> new XlsxItems(input, options.sheet(), photos, warn);
         };
     Path body = Files.createTempFile("cardgen-batch-", ".body");
+    // Deleted by PreparedBatch.close(); this covers a Ctrl+C before that, e.g. while the creation
+    // waits out a 503 to retry.
+    body.toFile().deleteOnExit();
     try {
       return write(source, body, options, warnings);
     } catch (IOException | RuntimeException e) {
