@@ -80,6 +80,8 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
               + " order mark; a file that is not UTF-8 is read as windows-1251, with a warning)")
   Charset encoding;
 
+  private static final int MAX_PHOTO_MIB = 256;
+
   @Option(
       names = "--max-photo-mib",
       paramLabel = "MIB",
@@ -179,8 +181,9 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
   }
 
   private SubmitOptions options(RetrySelection retry) {
-    if (maxPhotoMib < 1) {
-      throw usage("--max-photo-mib must be at least 1");
+    // A batch body holds 256 MiB by default (batch-api), and a photo is read whole into memory.
+    if (maxPhotoMib < 1 || maxPhotoMib > MAX_PHOTO_MIB) {
+      throw usage("--max-photo-mib must be 1 to " + MAX_PHOTO_MIB);
     }
     if (sheet != null && (format != null ? format : InputFormat.of(file)) != InputFormat.XLSX) {
       throw usage("--sheet is for .xlsx files; a CSV or JSONL file has one table");

@@ -515,6 +515,17 @@ class CliTest {
   }
 
   @Test
+  void aPhotoLimitBeyondWhatABatchCanHoldIsRefused() throws IOException {
+    // 2048 MiB overflowed the int the photo was read into, an "unexpected failure" (review)
+    CliRunner.Run run =
+        cli.run("batch", "submit", products(1, 0).toString(), "--max-photo-mib", "2048");
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("--max-photo-mib must be 1 to 256");
+    assertThat(api.queries).isEmpty();
+  }
+
+  @Test
   void theKeyIsNotSentInPlainHttpToAnotherComputer() {
     cli.env.put("CARDGEN_BASE_URL", "http://cardgen.invalid:8080");
 

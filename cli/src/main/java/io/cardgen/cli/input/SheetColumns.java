@@ -126,11 +126,24 @@ final class SheetColumns {
     return texts.stream().anyMatch(column -> column.field().equals(field));
   }
 
+  /**
+   * A header as typed, whatever spaces surround it: a header copied from a web page ends in a
+   * no-break space, which {@link String#strip()} keeps, and the column looked identical to the one
+   * the file was refused for lacking. A byte order mark goes too.
+   */
   private static String normalize(String name) {
-    String trimmed = name.strip();
-    if (trimmed.startsWith("\uFEFF")) {
-      trimmed = trimmed.substring(1).strip();
+    int start = 0;
+    int end = name.length();
+    while (start < end && isSpace(name.charAt(start))) {
+      start++;
     }
-    return trimmed.toLowerCase(Locale.ROOT);
+    while (end > start && isSpace(name.charAt(end - 1))) {
+      end--;
+    }
+    return name.substring(start, end).toLowerCase(Locale.ROOT);
+  }
+
+  private static boolean isSpace(char c) {
+    return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\uFEFF';
   }
 }

@@ -80,8 +80,7 @@ public final class ResultsWorkbook {
    * @return how many cells had to be shortened to Excel's limit of 32 767 characters
    */
   public static int write(Path download, Path workbook) throws IOException {
-    Path temporary =
-        Files.createTempFile(workbook.toAbsolutePath().getParent(), ".cardgen-", ".xlsx");
+    Path temporary = WorkbookFiles.temporaryBeside(workbook);
     try {
       int shortened;
       try (OutputStream out = Files.newOutputStream(temporary);

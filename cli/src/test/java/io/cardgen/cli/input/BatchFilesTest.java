@@ -84,6 +84,16 @@ class BatchFilesTest {
   }
 
   @Test
+  void readsAHeaderEndingInANoBreakSpaceAsTyped() throws IOException {
+    // a header copied from a web page keeps its no-break space, which String.strip() does not drop
+    Path csv = dir.resolve("copied.csv");
+    Files.writeString(csv, "Артикул,Описание\u00A0\nsku-1,Чайник\n");
+
+    assertThat(items(csv, options(null, Map.of())).get(0).path("request").toString())
+        .isEqualTo("{\"short_description\":\"Чайник\"}");
+  }
+
+  @Test
   void readsAWindows1251OrUtf16ExportUntoldAndSaysSo() throws IOException {
     Path cp1251 = dir.resolve("cp1251.csv");
     Files.writeString(

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipEntry;
@@ -131,6 +132,26 @@ class ResultsWorkbookTest {
     List<String> cells = rows.get(row);
     int index = CsvResults.HEADER.indexOf(column);
     return index < cells.size() ? cells.get(index) : "";
+  }
+
+  @Test
+  void getsThePermissionsOfANewFileAndKeepsThoseTheUserGaveIt() throws IOException {
+    Path download = jsonl(Map.of("seq", 1, "custom_id", "mug-1", "status", "failed"));
+    Path workbook = dir.resolve("cards.xlsx");
+    Path other = Files.createFile(dir.resolve("any-new-file"));
+
+    ResultsWorkbook.write(download, workbook);
+
+    assertThat(Files.getPosixFilePermissions(workbook))
+        .isEqualTo(Files.getPosixFilePermissions(other));
+    Files.setPosixFilePermissions(workbook, PosixFilePermissions.fromString("rw-rw-r--"));
+    ResultsWorkbook.write(download, workbook);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(workbook)))
+        .isEqualTo("rw-rw-r--");
+    try (var left = Files.list(dir)) {
+      assertThat(left.map(path -> path.getFileName().toString()))
+          .containsExactlyInAnyOrder("cards.xlsx", "cards.xlsx.jsonl", "any-new-file");
+    }
   }
 
   @SafeVarargs
