@@ -192,20 +192,23 @@ class BatchController {
     if (size == null) {
       return BatchAnswers.invalid("batch.limit");
     }
-    UUID afterId = after == null ? null : BatchObject.rowId(after);
-    if (after != null && afterId == null) {
+    ListCursor cursor = after == null ? null : ListCursor.parse(after);
+    if (after != null && cursor == null) {
       return BatchAnswers.invalid("batch.after");
     }
-    List<BatchObject> page = store.page(granted.account().id(), afterId, size + 1);
-    // Rows after a cursor that is not the account's batch (or no longer is) compare with NULL,
-    // so an unknown cursor gives an empty page: told apart from the list's end here, after the
-    // page, so a batch removed meanwhile cannot end the list early.
-    if (page.isEmpty() && afterId != null && !store.exists(granted.account().id(), afterId)) {
+    List<BatchObject> page = store.page(granted.account().id(), cursor, size + 1);
+    // Rows after a bare batch id that is not the account's batch (or no longer is) compare with
+    // NULL, so an unknown one gives an empty page: told apart from the list's end here, after the
+    // page. A cursor with its time needs no batch to exist (ListCursor).
+    if (page.isEmpty()
+        && cursor != null
+        && cursor.createdAt() == null
+        && !store.exists(granted.account().id(), cursor.batch())) {
       return BatchAnswers.invalid("batch.after");
     }
     boolean more = page.size() > size;
     List<BatchObject> items = more ? page.subList(0, size) : page;
-    String next = more ? items.get(items.size() - 1).id() : null;
+    String next = more ? ListCursor.after(items.get(items.size() - 1)) : null;
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("items", items);
     data.put("next", next);

@@ -3,6 +3,8 @@ package io.cardgen.gateway.batch;
 import io.cardgen.common.batch.BatchObject;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -68,8 +70,10 @@ class BatchStore {
       """
        WHERE b.account_id = :account
          AND (CAST(:afterId AS uuid) IS NULL OR (b.created_at, b.id) <
-              (SELECT a.created_at, a.id FROM batches a
-               WHERE a.id = CAST(:afterId AS uuid) AND a.account_id = :account))
+              (COALESCE(CAST(:afterAt AS timestamptz),
+                        (SELECT a.created_at FROM batches a
+                         WHERE a.id = CAST(:afterId AS uuid) AND a.account_id = :account)),
+               CAST(:afterId AS uuid)))
        ORDER BY b.created_at DESC, b.id DESC
        LIMIT :limit
       """;
@@ -173,10 +177,16 @@ class BatchStore {
   }
 
   /** Newest first, after the batch {@code afterId} of the same account (null: from the top). */
-  List<BatchObject> page(UUID account, UUID afterId, int limit) {
+  /** The account's batches after {@code after} (null: from the newest), newest first. */
+  List<BatchObject> page(UUID account, ListCursor after, int limit) {
     return jdbc.sql(BatchObject.SELECT + PAGE)
         .param("account", account)
-        .param("afterId", afterId == null ? null : afterId.toString())
+        .param("afterId", after == null ? null : after.batch().toString())
+        .param(
+            "afterAt",
+            after == null || after.createdAt() == null
+                ? null
+                : OffsetDateTime.ofInstant(after.createdAt(), ZoneOffset.UTC))
         .param("limit", limit)
         .query(BatchObject::map)
         .list();

@@ -1,0 +1,186 @@
+package io.cardgen.gateway.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cardgen.common.batch.BatchObject;
+import io.cardgen.common.request.ApiRevision;
+import io.cardgen.gateway.auth.Account;
+import io.cardgen.gateway.photo.JobPhotoRemoval;
+import io.cardgen.gateway.plan.Plan;
+import io.cardgen.gateway.reply.ReplyProperties;
+import io.cardgen.gateway.testing.Books;
+import io.cardgen.gateway.testing.BooksDatabase;
+import io.cardgen.testsupport.SettableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.unit.DataSize;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The batch list's cursor against retention, through the real controller, store and retention. */
+class BatchListCursorIT {
+
+  @RegisterExtension static final BooksDatabase database = new BooksDatabase();
+  private final SettableClock clock = new SettableClock();
+  private JdbcClient jdbc;
+  private Books books;
+  private UUID account;
+
+  @BeforeEach
+  void clear() {
+    jdbc = database.jdbc();
+    books = new Books(jdbc);
+    account = books.anAccountWithCredits(100);
+  }
+
+  private BatchRetention retention(int items, int transactions) {
+    return new BatchRetention(
+        jdbc,
+        new JobPhotoRemoval(jdbc, null, false, new SimpleMeterRegistry()),
+        database.transaction(),
+        new BatchRetentionProperties(
+            Duration.ofDays(30), Duration.ofMinutes(10), items, transactions),
+        clock,
+        new SimpleMeterRegistry());
+  }
+
+  /** BatchAccess granting the test account, so the real controller's list logic runs. */
+  private final class Granting extends BatchAccess {
+    Granting() {
+      super(null);
+    }
+
+    @Override
+    Decision check(String authorization, boolean creation) {
+      return new Granted(
+          new Account(account, "t", 1L, ApiRevision.CURRENT, 100, 0),
+          new Plan(1, "p", true, 5, 3000, 5, true, 5, 5, true, true, 60));
+    }
+  }
+
+  private BatchController controller() {
+    BatchStore store = new BatchStore(jdbc, new NamedParameterJdbcTemplate(database.dataSource()));
+    return new BatchController(
+        new Granting(),
+        null,
+        null,
+        store,
+        null,
+        null,
+        null,
+        new BatchProperties(
+            10000,
+            DataSize.ofMegabytes(256),
+            DataSize.ofMegabytes(32),
+            List.of(),
+            1000,
+            Duration.ofMinutes(1),
+            2),
+        new ReplyProperties(
+            Duration.ofSeconds(150),
+            Duration.ofSeconds(5),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2)),
+        JsonMapper.builder().build());
+  }
+
+  private Instant daysAgo(long days) {
+    return clock.instant().minus(Duration.ofDays(days));
+  }
+
+  private UUID aBatch(String status, Instant created, Instant completed, int items) {
+    UUID batch = UUID.randomUUID();
+    jdbc.sql(
+            """
+            INSERT INTO batches (id, account_id, fingerprint, status, total, succeeded, metadata,
+                                 created_at, completed_at)
+            VALUES (:id, :account, 'fp', :status, :total, :succeeded, CAST('{}' AS jsonb),
+                    :created, :completed)
+            """)
+        .param("id", batch)
+        .param("account", account)
+        .param("status", status)
+        .param("total", items)
+        .param("succeeded", status.equals("completed") ? items : 0)
+        .param("created", Timestamp.from(created))
+        .param("completed", completed == null ? null : Timestamp.from(completed))
+        .update();
+    for (int line = 1; line <= items; line++) {
+      UUID job =
+          status.equals("completed")
+              ? books.aSucceededJob(account, batch + "-" + line, completed.minusSeconds(60))
+              : books.aQueuedJob(account, batch + "-" + line, created);
+      jdbc.sql(
+              """
+              UPDATE jobs SET batch_id = :batch, custom_id = :custom, item_line = :line,
+                              seq = CASE WHEN state = 'SUCCEEDED' THEN :line END
+              WHERE id = :job
+              """)
+          .param("batch", batch)
+          .param("custom", "item-" + line)
+          .param("line", line)
+          .param("job", job)
+          .update();
+    }
+    return batch;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> data(ResponseEntity<BatchEnvelope> answer) {
+    return (Map<String, Object>) answer.getBody().data();
+  }
+
+  /**
+   * batch-api §1: {@code next} is the cursor of the following page. It was the last batch's id,
+   * looked up again for its place: when retention removed that batch between two pages, the next
+   * page was a 422 and the older batches the account still has were out of reach (review).
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void aCursorWhoseBatchRetentionRemovedStillLeadsToTheOlderBatches() {
+    // Created first, still running (never removed while running): the oldest in the list.
+    UUID oldestKept = aBatch("in_progress", daysAgo(40), null, 1);
+    // Created later, finished 31 days ago: past its retention.
+    UUID expiring = aBatch("completed", daysAgo(35), daysAgo(31), 1);
+    UUID newest = aBatch("completed", daysAgo(1), daysAgo(1), 1);
+    BatchController controller = controller();
+
+    ResponseEntity<BatchEnvelope> first = controller.list("Bearer x", "2", null);
+    assertThat(first.getStatusCode().value()).isEqualTo(200);
+    List<BatchObject> items = (List<BatchObject>) data(first).get("items");
+    assertThat(items)
+        .extracting(BatchObject::id)
+        .containsExactly(BatchObject.publicId(newest), BatchObject.publicId(expiring));
+    String next = (String) data(first).get("next");
+    assertThat(next).startsWith(BatchObject.publicId(expiring) + ".");
+
+    assertThat(retention(1000, 50).removeExpired()).isOne(); // between the two pages
+
+    ResponseEntity<BatchEnvelope> second = controller.list("Bearer x", "2", next);
+    assertThat(second.getStatusCode().value()).isEqualTo(200);
+    assertThat((List<BatchObject>) data(second).get("items"))
+        .extracting(BatchObject::id)
+        .containsExactly(BatchObject.publicId(oldestKept));
+    assertThat(data(second).get("next")).isNull();
+    // A bare batch id, the cursor of earlier versions, still needs its batch.
+    assertThat(
+            controller
+                .list("Bearer x", "2", BatchObject.publicId(expiring))
+                .getStatusCode()
+                .value())
+        .isEqualTo(422);
+    assertThat(
+            controller.list("Bearer x", "2", BatchObject.publicId(newest)).getStatusCode().value())
+        .isEqualTo(200);
+  }
+}
