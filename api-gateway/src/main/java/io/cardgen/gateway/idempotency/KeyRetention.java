@@ -32,7 +32,8 @@ class KeyRetention {
 
   private static final Logger log = LoggerFactory.getLogger(KeyRetention.class);
 
-  private static final String EXPIRED =
+  /** The search for expired keys; {@code KeyRetentionScanIT} checks its plan. */
+  static final String EXPIRED =
       """
       SELECT id FROM jobs
       WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at < :cutoff AND batch_id IS NULL
@@ -40,6 +41,7 @@ class KeyRetention {
       LIMIT :batch
       FOR UPDATE SKIP LOCKED
       """;
+
   private static final String DELETE_CARDS = "DELETE FROM cards WHERE job_id = ANY(:ids)";
   private static final String DELETE_JOBS = "DELETE FROM jobs WHERE id = ANY(:ids)";
   private static final String DELETE_TOP_UPS =

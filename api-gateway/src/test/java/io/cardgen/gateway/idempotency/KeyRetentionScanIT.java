@@ -28,15 +28,6 @@ class KeyRetentionScanIT {
   @RegisterExtension static final BooksDatabase database = new BooksDatabase();
   private final SettableClock clock = new SettableClock();
 
-  private static final String EXPIRED =
-      """
-      SELECT id FROM jobs
-      WHERE state IN ('SUCCEEDED', 'FAILED') AND finished_at < :cutoff AND batch_id IS NULL
-      ORDER BY finished_at
-      LIMIT :batch
-      FOR UPDATE SKIP LOCKED
-      """;
-
   @Test
   void theSearchReadsNoKeptBatchItem() {
     JdbcClient jdbc = database.jdbc();
@@ -80,7 +71,7 @@ class KeyRetentionScanIT {
 
     Instant cutoff = clock.instant().minus(Duration.ofHours(72));
     List<String> plan =
-        jdbc.sql("EXPLAIN (ANALYZE, BUFFERS) " + EXPIRED)
+        jdbc.sql("EXPLAIN (ANALYZE, BUFFERS) " + KeyRetention.EXPIRED)
             .param("cutoff", Timestamp.from(cutoff))
             .param("batch", 500)
             .query(String.class)
