@@ -4,6 +4,7 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.job.JobSnapshot;
+import io.cardgen.gateway.job.Submission;
 import io.cardgen.gateway.web.Sizes;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -44,6 +45,20 @@ final class Answers {
           case QUEUED, RUNNING -> unavailable(revision, retryAfterSeconds);
         };
     return withKey(answer, key);
+  }
+
+  /**
+   * A submission refused by its key's or account's state. A job still running says when to ask
+   * again, as the 503 of an outlived wait does: a client retrying its key in a tight loop would
+   * otherwise spend its rate limit on answers that cannot change until the job ends.
+   */
+  static ResponseEntity<Envelope> refused(
+      Submission.Refused refused, ApiRevision revision, long retryAfterSeconds) {
+    ResponseEntity<Envelope> answer = error(refused.code(), refused.message(), revision);
+    if (refused.code() == ErrorCode.GENERATION_IN_PROGRESS) {
+      answer = withRetryAfter(answer, retryAfterSeconds);
+    }
+    return withKey(answer, refused.idempotencyKey());
   }
 
   static ResponseEntity<Envelope> unavailable(ApiRevision revision, long retryAfterSeconds) {

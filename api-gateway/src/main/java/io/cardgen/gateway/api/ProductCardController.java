@@ -198,8 +198,7 @@ class ProductCardController {
         submission.submit(
             account, plan, request, effectiveKey, clientKey != null, incoming.origin());
     if (outcome instanceof Submission.Refused refused) {
-      ResponseEntity<Envelope> answer = Answers.error(refused.code(), refused.message(), revision);
-      return Answers.withKey(answer, refused.idempotencyKey());
+      return Answers.refused(refused, revision, retryAfterSeconds);
     }
     if (outcome instanceof Submission.Replayed replayed) {
       return Answers.of(replayed.job(), replayed.idempotencyKey(), revision, retryAfterSeconds);

@@ -106,6 +106,8 @@ class IdempotencyIT {
     TestStack.Response early = stack.generate(tenant.apiKey(), key, body);
     assertThat(early.status()).isEqualTo(409);
     assertThat(code(early)).isEqualTo("generation_in_progress");
+    assertThat(early.header("Retry-After")).as("when to ask again").isEqualTo("1");
+    assertThat(early.header("Idempotency-Key")).isEqualTo(key);
 
     TestStack.Response retried = finalAnswer(tenant.apiKey(), key, body);
 
