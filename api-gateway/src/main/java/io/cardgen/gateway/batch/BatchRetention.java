@@ -25,7 +25,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * short transactions of {@code retention-cleanup-items} items, each locking the batch row with
  * {@code FOR UPDATE SKIP LOCKED}, so gateway replicas share the work and never wait on each other;
  * the batch row goes last, in the transaction that removes its last items (a batch smaller than one
- * transaction goes in one).
+ * transaction goes in one). The first of several transactions flags the batch {@code removing}, so
+ * that the public API answers 404 for it from then on rather than a batch with results missing.
  */
 @Component
 class BatchRetention {
@@ -58,6 +59,8 @@ class BatchRetention {
       WHERE event_key IN ('batch:bat_' || :batch || ':completed', 'batch:bat_' || :batch || ':cancelled')
       """;
   private static final String DELETE_BATCH = "DELETE FROM batches WHERE id = :batch";
+  private static final String FLAG_REMOVING =
+      "UPDATE batches SET removing = true WHERE id = :batch AND NOT removing";
 
   /** What one transaction did. */
   private record Step(int items, boolean batchRemoved, boolean anyLeft) {}
@@ -143,6 +146,7 @@ class BatchRetention {
       jdbc.sql(DELETE_JOBS).param("ids", items).update();
     }
     if (items.length == properties.retentionCleanupItems()) {
+      jdbc.sql(FLAG_REMOVING).param("batch", batch.get()).update();
       return new Step(items.length, false, true); // maybe more: the batch row goes in a later one
     }
     // Its last items went above: a small batch takes one transaction, not two.

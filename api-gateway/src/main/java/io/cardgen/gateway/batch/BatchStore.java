@@ -65,10 +65,14 @@ class BatchStore {
       """
       SELECT id, fingerprint FROM batches WHERE account_id = :account AND idempotency_key = :key
       """;
-  private static final String OWNED = " WHERE b.id = :id AND b.account_id = :account";
+  // A batch retention has begun to remove (its {@code removing} flag) is gone for its account: its
+  // items are partly deleted already. The key lookup above still sees it, so that a retry of its
+  // creation is told the key frees up soon (KeyExpired) instead of storing a new batch's photos.
+  private static final String OWNED =
+      " WHERE b.id = :id AND b.account_id = :account AND NOT b.removing";
   private static final String PAGE =
       """
-       WHERE b.account_id = :account
+       WHERE b.account_id = :account AND NOT b.removing
          AND (CAST(:afterId AS uuid) IS NULL OR (b.created_at, b.id) <
               (COALESCE(CAST(:afterAt AS timestamptz),
                         (SELECT a.created_at FROM batches a
@@ -78,7 +82,7 @@ class BatchStore {
        LIMIT :limit
       """;
   private static final String EXISTS =
-      "SELECT count(*) FROM batches WHERE id = :id AND account_id = :account";
+      "SELECT count(*) FROM batches WHERE id = :id AND account_id = :account AND NOT removing";
   private static final int INSERT_CHUNK = 1000;
 
   private final JdbcClient jdbc;
