@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,6 +28,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class JobSubmission {
+
+  private static final Logger log = LoggerFactory.getLogger(JobSubmission.class);
 
   private final JobRepository jobs;
   private final PhotoIntake photos;
@@ -142,8 +146,17 @@ public class JobSubmission {
     try {
       recording = jobs.insertReserving(job, clock.instant());
     } catch (RuntimeException notRecorded) {
-      // No row names these photos, so no retention would ever remove them.
-      photos.discard(refs);
+      if (InsertFailure.surelyNotRecorded(notRecorded)) {
+        // No row names these photos, so no retention would ever remove them.
+        photos.discard(refs);
+      } else {
+        // Perhaps recorded, its answer lost: the sweeper would publish a job whose photos are
+        // gone. Kept, they are orphans at worst, for the bucket's lifecycle rule (ADR 0057).
+        log.warn(
+            "Job {} may be recorded although its insert failed, its photos kept: {}",
+            jobId,
+            notRecorded.toString());
+      }
       throw notRecorded;
     }
     if (recording == JobRepository.Recording.RECORDED) {
