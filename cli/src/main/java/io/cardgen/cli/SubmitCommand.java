@@ -82,12 +82,24 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
 
   private static final int MAX_PHOTO_MIB = 256;
 
+  /** A tebibyte: far above any service's batch limit, far below a long's overflow. */
+  private static final long MAX_BODY_MIB = 1L << 20;
+
   @Option(
       names = "--max-photo-mib",
       paramLabel = "MIB",
       defaultValue = "10",
       description = "the largest local photo to inline (default: ${DEFAULT-VALUE})")
   int maxPhotoMib;
+
+  @Option(
+      names = "--max-body-mib",
+      paramLabel = "MIB",
+      defaultValue = "256",
+      description =
+          "the largest batch to send, local photos inlined: the service's body limit (default:"
+              + " ${DEFAULT-VALUE})")
+  long maxBodyMib;
 
   @Option(
       names = "--allow-photos-anywhere",
@@ -185,6 +197,9 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
     if (maxPhotoMib < 1 || maxPhotoMib > MAX_PHOTO_MIB) {
       throw usage("--max-photo-mib must be 1 to " + MAX_PHOTO_MIB);
     }
+    if (maxBodyMib < 1 || maxBodyMib > MAX_BODY_MIB) {
+      throw usage("--max-body-mib must be 1 to " + MAX_BODY_MIB);
+    }
     if (sheet != null && (format != null ? format : InputFormat.of(file)) != InputFormat.XLSX) {
       throw usage("--sheet is for .xlsx files; a CSV or JSONL file has one table");
     }
@@ -197,7 +212,8 @@ final class SubmitCommand extends BatchApiCommand implements Callable<Integer> {
         metadata,
         photosAnywhere,
         sheet,
-        retry);
+        retry,
+        maxBodyMib << 20);
   }
 
   private Character delimiter() {

@@ -25,13 +25,24 @@ final class BatchBody implements AutoCloseable {
   private final OutputStream out;
   private final boolean wrapped;
   private boolean first = true;
+  private long size;
 
   BatchBody(Path file, boolean wrapped) throws IOException {
     this.out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
     this.wrapped = wrapped;
     if (wrapped) {
-      out.write("{\"items\":[\n".getBytes(StandardCharsets.UTF_8));
+      write("{\"items\":[\n".getBytes(StandardCharsets.UTF_8));
     }
+  }
+
+  /** The bytes written so far. */
+  long size() {
+    return size;
+  }
+
+  /** The bytes there would be with {@code line} as the next item. */
+  long sizeWith(byte[] line) {
+    return size + (wrapped && !first ? 1 : 0) + line.length + 1;
   }
 
   String contentType() {
@@ -40,11 +51,11 @@ final class BatchBody implements AutoCloseable {
 
   void item(byte[] line) throws IOException {
     if (wrapped && !first) {
-      out.write(',');
+      write(',');
     }
     first = false;
-    out.write(line);
-    out.write('\n');
+    write(line);
+    write('\n');
   }
 
   /**
@@ -61,8 +72,18 @@ final class BatchBody implements AutoCloseable {
       ObjectNode pairs = options.putObject("metadata");
       new TreeMap<>(metadata).forEach(pairs::put);
       String tail = json.writeValueAsString(options).substring(1);
-      out.write(("]," + tail).getBytes(StandardCharsets.UTF_8));
+      write(("]," + tail).getBytes(StandardCharsets.UTF_8));
     }
+  }
+
+  private void write(byte[] bytes) throws IOException {
+    out.write(bytes);
+    size += bytes.length;
+  }
+
+  private void write(char ascii) throws IOException {
+    out.write(ascii);
+    size++;
   }
 
   @Override

@@ -76,6 +76,10 @@ public final class BatchFiles {
               item.put("custom_id", customId);
               item.set("request", Canonical.of(request));
               byte[] line = JSON.writeValueAsBytes(item);
+              if (out.sizeWith(line) > options.maxBodyBytes()) {
+                problems.add(origin, overTheBodyLimit(options.maxBodyBytes()));
+                problems.throwIfAny();
+              }
               fingerprint.item(line);
               out.item(line);
               origins.add(origin);
@@ -102,6 +106,10 @@ public final class BatchFiles {
                 + ", other rows than those that failed are submitted");
       }
       out.finish(JSON, options.webhookUrl(), options.metadata());
+      if (out.size() > options.maxBodyBytes()) {
+        problems.add("--metadata", overTheBodyLimit(options.maxBodyBytes()));
+        problems.throwIfAny();
+      }
     }
     Map<String, String> query = new HashMap<>();
     if (options.metadata().isEmpty() && options.webhookUrl() != null) {
@@ -111,6 +119,23 @@ public final class BatchFiles {
         fingerprint.key(
             options.webhookUrl(), options.metadata(), retry == null ? null : retry.batchId());
     return new PreparedBatch(new Upload(body, contentType, query), key, origins, warnings);
+  }
+
+  /**
+   * Why reading stopped: every later item would only make the body larger, and the service refuses
+   * a body over its limit before reading a byte of it.
+   */
+  private static String overTheBodyLimit(long maxBodyBytes) {
+    return "the batch passes "
+        + mib(maxBodyBytes)
+        + " here, the most one batch may take (the service's limit, 256 MiB by default; a local"
+        + " photo is inlined into the body again in every row that names it). Nothing was sent"
+        + " and the rest of the file was not read: use photo links instead of local files, split"
+        + " the file, or pass --max-body-mib if your service takes larger batches";
+  }
+
+  private static String mib(long bytes) {
+    return bytes % (1 << 20) == 0 ? (bytes >> 20) + " MiB" : bytes + " bytes";
   }
 
   private static String noneOf(RetrySelection retry) {

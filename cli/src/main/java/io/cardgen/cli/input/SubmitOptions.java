@@ -18,6 +18,9 @@ import java.util.TreeMap;
  *     (absolute paths, {@code file:} links, {@code ..}, links out); see {@link Photos}
  * @param sheet the sheet of an .xlsx file to read, or null for the first one
  * @param retry the failed items of an earlier batch to submit again, or null for every item
+ * @param maxBodyBytes the largest creation body written; reading stops at the item that would pass
+ *     it, before the temporary file fills the disk (local photos are inlined in every row that
+ *     names them) for a body the service refuses unread
  */
 public record SubmitOptions(
     InputFormat format,
@@ -28,10 +31,41 @@ public record SubmitOptions(
     Map<String, String> metadata,
     boolean photosAnywhere,
     String sheet,
-    RetrySelection retry) {
+    RetrySelection retry,
+    long maxBodyBytes) {
+
+  /** The service's default body limit for one batch (batch-api §2). */
+  public static final long DEFAULT_MAX_BODY_BYTES = 256L << 20;
 
   public SubmitOptions {
     metadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
+    if (maxBodyBytes < 1) {
+      throw new IllegalArgumentException("maxBodyBytes must be positive");
+    }
+  }
+
+  /** Within the service's default body limit. */
+  public SubmitOptions(
+      InputFormat format,
+      Charset charset,
+      Character delimiter,
+      long maxPhotoBytes,
+      String webhookUrl,
+      Map<String, String> metadata,
+      boolean photosAnywhere,
+      String sheet,
+      RetrySelection retry) {
+    this(
+        format,
+        charset,
+        delimiter,
+        maxPhotoBytes,
+        webhookUrl,
+        metadata,
+        photosAnywhere,
+        sheet,
+        retry,
+        DEFAULT_MAX_BODY_BYTES);
   }
 
   /** Local photos only from the input file's folder; the first sheet of an .xlsx file. */
