@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -24,7 +23,6 @@ import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.impl.routing.DefaultRoutePlanner;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
@@ -37,7 +35,8 @@ import org.apache.hc.core5.util.Timeout;
  * answer that changed since the check cannot redirect the connection (Apache HttpClient for that
  * hook, as for photo links). Webhooks are rare next to cards, so a connection per attempt costs
  * little and leaves no pooled connection to reason about. Redirects are not followed, the response
- * body is never read, and the whole attempt is cut at the timeout.
+ * body is never read, and the whole attempt is cut at the timeout, however many addresses the name
+ * has ({@link AttemptDeadline}).
  */
 final class WebhookSender implements AutoCloseable {
 
@@ -73,16 +72,16 @@ final class WebhookSender implements AutoCloseable {
     HttpPost post = new HttpPost(checked.uri());
     headers.forEach(post::setHeader);
     post.setEntity(new ByteArrayEntity(body.getBytes(StandardCharsets.UTF_8), JSON));
-    AtomicBoolean expired = new AtomicBoolean();
+    AttemptDeadline deadline = new AttemptDeadline();
     ScheduledFuture<?> timer =
         deadlines.schedule(
             () -> {
-              expired.set(true);
+              deadline.pass();
               post.cancel();
             },
             timeout.toNanos(),
             TimeUnit.NANOSECONDS);
-    try (CloseableHttpClient client = pinnedTo(checked.addresses());
+    try (CloseableHttpClient client = pinnedTo(checked.addresses(), deadline);
         ClassicHttpResponse response = client.executeOpen(null, post, null)) {
       int status = response.getCode();
       // Drops the connection instead of draining whatever body the receiver sends.
@@ -91,7 +90,7 @@ final class WebhookSender implements AutoCloseable {
           ? new AttemptOutcome.Delivered(status)
           : new AttemptOutcome.Failed(status, checked.host() + " answered HTTP " + status);
     } catch (IOException e) {
-      String reason = expired.get() ? "no answer within " + timeout : describe(e);
+      String reason = deadline.passed() ? "no answer within " + timeout : describe(e);
       return new AttemptOutcome.Failed(null, checked.host() + ": " + reason);
     } finally {
       timer.cancel(false);
@@ -109,16 +108,21 @@ final class WebhookSender implements AutoCloseable {
     return e.getClass().getSimpleName();
   }
 
-  private CloseableHttpClient pinnedTo(List<InetAddress> addresses) {
+  private CloseableHttpClient pinnedTo(List<InetAddress> addresses, AttemptDeadline deadline) {
     Timeout limit = Timeout.ofMilliseconds(timeout.toMillis());
+    // Each address gets its share of the attempt to connect, so a dead first address leaves time
+    // for the next one rather than the whole attempt.
+    Timeout connectEach =
+        Timeout.ofMilliseconds(Math.max(1, timeout.toMillis() / addresses.size()));
     return HttpClients.custom()
         .setConnectionManager(
-            PoolingHttpClientConnectionManagerBuilder.create()
+            deadline
+                .connections()
                 .setDnsResolver(new PinnedResolver(addresses.toArray(InetAddress[]::new)))
                 .setConnectionFactory(ResponseHeadLimits.connections())
                 .setDefaultConnectionConfig(
                     ConnectionConfig.custom()
-                        .setConnectTimeout(limit)
+                        .setConnectTimeout(connectEach)
                         .setSocketTimeout(limit)
                         .build())
                 .build())

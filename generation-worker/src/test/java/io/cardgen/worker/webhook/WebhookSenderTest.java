@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.net.Cidr;
 import io.cardgen.worker.net.ResponseHeadLimits;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +23,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A receiver's response head is bounded, whatever it sends (ResponseHeadLimits). */
+/**
+ * How one attempt ends, whatever the receiver does: its response head is bounded
+ * (ResponseHeadLimits), and its timeout holds however many addresses the name has.
+ */
 class WebhookSenderTest {
 
   private static final Duration ATTEMPT = Duration.ofSeconds(20);
@@ -67,6 +74,101 @@ class WebhookSenderTest {
     }
   }
 
+  /**
+   * A receiver whose addresses all drop connection attempts (a load balancer that is down) ends at
+   * the attempt's timeout, not once per address: past the lease, another worker would send it too.
+   */
+  @Test
+  @Timeout(20)
+  void aNameWhoseAddressesAllDropConnectionsEndsAtTheTimeoutNotOncePerAddress() throws Exception {
+    Duration attempt = Duration.ofSeconds(2);
+    try (Silent silent = Silent.onLoopback(3);
+        WebhookSender sender = senderTo(silent.addresses(), attempt)) {
+      long started = System.nanoTime();
+      AttemptOutcome outcome = sender.send(silent.url(), Map.of(), "{}");
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+      assertThat(outcome).isInstanceOf(AttemptOutcome.Failed.class);
+      assertThat(((AttemptOutcome.Failed) outcome).reason()).contains("no answer within");
+      assertThat(took).isLessThan(attempt.plusSeconds(1));
+    }
+  }
+
+  /** An address that drops connection attempts leaves the next one time to answer. */
+  @Test
+  @Timeout(20)
+  void aDeadFirstAddressLeavesTheNextOneTimeToAnswerWithinTheTimeout() throws Exception {
+    try (Silent silent = Silent.onLoopback(1);
+        Receiver answering =
+            Receiver.answering(
+                new InetSocketAddress("127.0.0.2", silent.port()), out -> head(out, ""));
+        WebhookSender sender =
+            senderTo(
+                List.of(silent.addresses().get(0), InetAddress.getByName("127.0.0.2")),
+                Duration.ofSeconds(4))) {
+      assertThat(sender.send(silent.url(), Map.of(), "{}"))
+          .isEqualTo(new AttemptOutcome.Delivered(200));
+    }
+  }
+
+  private static WebhookSender senderTo(List<InetAddress> addresses, Duration timeout) {
+    return new WebhookSender(
+        new Destinations(
+            List.of(Cidr.parse("127.0.0.0/8")), host -> addresses.toArray(InetAddress[]::new)),
+        timeout);
+  }
+
+  /**
+   * Loopback addresses 127.0.0.1, 127.0.0.2, … on one port whose connection attempts hang, as at a
+   * host that drops packets: each listens with its accept queue full and never accepts, so the
+   * kernel drops further SYNs.
+   */
+  private record Silent(List<InetAddress> addresses, int port, List<Closeable> open)
+      implements AutoCloseable {
+
+    static Silent onLoopback(int count) throws IOException {
+      List<Closeable> open = new ArrayList<>();
+      List<InetAddress> addresses = new ArrayList<>();
+      int port = 0;
+      for (int i = 1; i <= count; i++) {
+        InetAddress address = InetAddress.getByName("127.0.0." + i);
+        ServerSocket server = new ServerSocket();
+        open.add(server);
+        server.bind(new InetSocketAddress(address, port), 1);
+        port = server.getLocalPort();
+        addresses.add(address);
+        fill(server, open);
+      }
+      return new Silent(addresses, port, open);
+    }
+
+    /** Connects until a connection attempt hangs: the accept queue is full. */
+    private static void fill(ServerSocket server, List<Closeable> open) throws IOException {
+      for (int i = 0; i < 16; i++) {
+        Socket filler = new Socket();
+        try {
+          filler.connect(server.getLocalSocketAddress(), 200);
+          open.add(filler);
+        } catch (SocketTimeoutException full) {
+          filler.close();
+          return;
+        }
+      }
+      throw new IllegalStateException("the accept queue never filled");
+    }
+
+    String url() {
+      return "http://hooks.seller.test:" + port + "/hook";
+    }
+
+    @Override
+    public void close() throws IOException {
+      for (Closeable closeable : open) {
+        closeable.close();
+      }
+    }
+  }
+
   /** {@code count} fields besides the head's Content-Length. */
   private static String fields(int count) {
     StringBuilder fields = new StringBuilder();
@@ -92,7 +194,12 @@ class WebhookSenderTest {
     }
 
     static Receiver answering(Answer answer) throws IOException {
-      ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+      return answering(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), answer);
+    }
+
+    static Receiver answering(InetSocketAddress at, Answer answer) throws IOException {
+      ServerSocket socket = new ServerSocket();
+      socket.bind(at, 1);
       CompletableFuture<Void> served =
           CompletableFuture.runAsync(
               () -> {
