@@ -1,5 +1,6 @@
 package io.cardgen.gateway.admin;
 
+import io.cardgen.common.batch.BatchObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -35,7 +36,9 @@ class WebhookSecretController {
     Map<String, String> answer = new LinkedHashMap<>();
     answer.put("secret", rotated.secret().value());
     if (rotated.previousValidUntil() != null) {
-      answer.put("previous_valid_until", rotated.previousValidUntil().toString());
+      // Six fractional digits and Z, as every time the API shows (product-card-api §2.2).
+      answer.put(
+          "previous_valid_until", BatchObject.TIMESTAMP.format(rotated.previousValidUntil()));
     }
     return answer;
   }

@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -84,7 +85,9 @@ class WebhookSecretRotation {
   private Optional<Rotated> replace(UUID account, String stored) {
     WebhookSecret next = WebhookSecret.generate();
     String previous = keptForOverlap(account, stored);
-    Instant validUntil = previous == null ? null : clock.instant().plus(overlap);
+    // In microseconds, as PostgreSQL stores it: the answer shows the very time the workers compare.
+    Instant validUntil =
+        previous == null ? null : clock.instant().plus(overlap).truncatedTo(ChronoUnit.MICROS);
     int updated =
         jdbc.sql(ROTATE)
             .param("secret", sealing.seal(account, next))

@@ -160,6 +160,9 @@ class WebhooksIT {
       String before = rotate(account).get("secret").asString();
       JsonNode rotated = rotate(account);
       String after = rotated.get("secret").asString();
+      assertThat(rotated.get("previous_valid_until").asString())
+          .as("six fractional digits, as every time the API shows")
+          .matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z");
       Instant until = Instant.parse(rotated.get("previous_valid_until").asString());
       assertThat(until)
           .isBetween(
