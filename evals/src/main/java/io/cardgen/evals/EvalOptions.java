@@ -71,6 +71,11 @@ record EvalOptions(
     if (!given.containsKey("api-key")) {
       throw new IllegalArgumentException("--api-key or " + API_KEY_VARIABLE + " is required");
     }
+    String apiKey = given.get("api-key").strip();
+    String keyProblem = keyProblem(apiKey);
+    if (keyProblem != null) {
+      throw new IllegalArgumentException(keyProblem);
+    }
     for (String required : List.of("base-url", "out")) {
       if (!given.containsKey(required)) {
         throw new IllegalArgumentException("--" + required + " is required");
@@ -82,7 +87,7 @@ record EvalOptions(
     }
     return new EvalOptions(
         URI.create(withoutTrailingSlash(given.get("base-url"))),
-        given.get("api-key"),
+        apiKey,
         Path.of(given.get("out")),
         Path.of(given.getOrDefault("golden", System.getProperty(GOLDEN_PROPERTY, "evals/golden"))),
         concurrency,
@@ -91,6 +96,31 @@ record EvalOptions(
         Double.parseDouble(given.getOrDefault("price-in", "0.15")),
         Double.parseDouble(given.getOrDefault("price-out", "0.60")),
         Integer.parseInt(given.getOrDefault("only", "0")));
+  }
+
+  /**
+   * Why the key cannot go into an {@code Authorization} header, by position and never by value;
+   * null if it can. The JDK's HTTP client refuses a header with a line break or a control character
+   * by an exception that quotes the whole header, key included, and the eval printed that message
+   * to the terminal and the CI log. The white space around the key (a {@code \r} that {@code $(cat
+   * key)} keeps from a file with Windows line ends) is dropped before this check; what is left must
+   * be printable ASCII without spaces, as the CLI checks it ({@code cli}'s {@code ApiKeyText}).
+   */
+  static String keyProblem(String key) {
+    if (key.isEmpty()) {
+      return "the API key is empty";
+    }
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c < 0x21 || c > 0x7E) {
+        return "the API key has "
+            + (c == '\n' || c == '\r' ? "a line break" : "a character other than printable ASCII")
+            + " at character "
+            + (key.codePointCount(0, i) + 1)
+            + "; copy the key again as one line of Latin letters, digits and punctuation";
+      }
+    }
+    return null;
   }
 
   /** Keeps the API key out of anything that prints the options. */

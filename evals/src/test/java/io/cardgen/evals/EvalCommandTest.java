@@ -141,6 +141,32 @@ class EvalCommandTest {
     }
   }
 
+  @Test
+  void refusesAKeyWithALineBreakWithoutPrintingIt() throws Exception {
+    try (ScriptedCardgen cardgen = new ScriptedCardgen(n -> Answer.card("Карточка."), n -> null)) {
+      int exit = run(Map.of(), cardgen, "--api-key", "cg_secret\nrest_of_key", "--only", "1");
+
+      assertThat(exit).isEqualTo(2);
+      assertThat(cardgen.requests()).isZero();
+      assertThat(errors())
+          .contains("the API key has a line break at character 10")
+          .doesNotContain("cg_secret")
+          .doesNotContain("rest_of_key");
+    }
+  }
+
+  @Test
+  void sendsAKeyReadFromAFileWithWindowsLineEndsWithoutItsLineEnd() throws Exception {
+    try (ScriptedCardgen cardgen = new ScriptedCardgen(n -> Answer.card("Карточка."), n -> null)) {
+      int exit =
+          run(Map.of(EvalOptions.API_KEY_VARIABLE, "cg_from_file\r\n"), cardgen, "--only", "1");
+
+      assertThat(exit).isZero();
+      assertThat(cardgen.authorizations()).containsOnly("Bearer cg_from_file");
+      assertThat(errors()).doesNotContain("cg_from_file");
+    }
+  }
+
   private int run(Map<String, String> env, ScriptedCardgen cardgen, String... extra) {
     List<String> args =
         new ArrayList<>(
