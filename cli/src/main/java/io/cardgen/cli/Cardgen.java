@@ -33,7 +33,11 @@ public final class Cardgen implements Runnable {
     commandLine.setParameterExceptionHandler(
         (problem, args1) -> {
           CommandLine failed = problem.getCommandLine();
-          context.err().println("cardgen: " + problem.getMessage());
+          // Picocli quotes the arguments it could not place, a misspelled option's key among them.
+          String message =
+              RefusedCommandLine.message(
+                  problem.getMessage(), args1, context.env().get("CARDGEN_API_KEY"));
+          context.err().println("cardgen: " + message);
           context
               .err()
               .println("Usage: see '" + failed.getCommandSpec().qualifiedName() + " --help'");

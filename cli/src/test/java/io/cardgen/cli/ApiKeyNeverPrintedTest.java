@@ -69,6 +69,46 @@ class ApiKeyNeverPrintedTest {
   }
 
   @Test
+  void aMisspelledCommandIsNamedButTheKeyAfterItIsNot() {
+    CliRunner.Run run = cli.run("batch", "lsit", "--api-key", "sk-live-0123456789abcdef");
+
+    assertThat(run.exit()).isEqualTo(Exit.USAGE.code);
+    assertThat(run.err()).contains("'lsit'").doesNotContain("0123456789abcdef");
+  }
+
+  @Test
+  void aMisspelledKeyOptionIsNamedButItsValueIsNot() {
+    CliRunner.Run glued = cli.run("batch", "list", "--apikey=sk-live-0123456789abcdef");
+    CliRunner.Run apart = cli.run("batch", "list", "--api_key", "sk-live-0123456789abcdef");
+
+    assertThat(glued.exit()).isEqualTo(Exit.USAGE.code);
+    assertThat(glued.err())
+        .contains("'--apikey=" + RefusedCommandLine.HIDDEN + "'")
+        .doesNotContain("0123456789abcdef");
+    assertThat(apart.exit()).isEqualTo(Exit.USAGE.code);
+    assertThat(apart.err()).contains("'--api_key'").doesNotContain("0123456789abcdef");
+  }
+
+  @Test
+  void theKeyOptionBeforeTheCommandDoesNotPrintTheKey() {
+    CliRunner.Run run = cli.run("batch", "--api-key", "sk-live-0123456789abcdef", "list");
+
+    assertThat(run.exit()).isEqualTo(Exit.USAGE.code);
+    assertThat(run.err()).contains("'--api-key'").doesNotContain("0123456789abcdef");
+  }
+
+  @Test
+  void aServiceKeyOrTheEnvironmentsKeyStrayingIntoTheArgumentsIsNotPrinted() {
+    CliRunner.Run issued = cli.run("batch", "list", "cg_Zm9vYmFyYmF6cXV4");
+    CliRunner.Run fromEnvironment = cli.run("batch", "list", FakeBatchApi.KEY);
+
+    assertThat(issued.exit()).isEqualTo(Exit.USAGE.code);
+    assertThat(issued.err()).doesNotContain("Zm9vYmFyYmF6cXV4");
+    assertThat(fromEnvironment.exit()).isEqualTo(Exit.USAGE.code);
+    assertThat(fromEnvironment.err()).doesNotContain(FakeBatchApi.KEY);
+  }
+
+  @Test
   void anHttpClientFailureIsReportedByItsTypeOnlyForItMayQuoteTheKey() {
     Throwable headerRefused =
         catchThrowable(
