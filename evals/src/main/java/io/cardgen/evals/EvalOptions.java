@@ -59,9 +59,11 @@ record EvalOptions(
     Map<String, String> given = new HashMap<>();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
+      int position = args.length - rest.size() + 1;
       String flag = rest.remove(0);
       if (!flag.startsWith("--") || !NAMES.contains(flag.substring(2)) || rest.isEmpty()) {
-        throw new IllegalArgumentException("unknown option or missing value: " + flag);
+        throw new IllegalArgumentException(
+            "unknown option or missing value: " + shown(flag, position));
       }
       given.put(flag.substring(2), rest.remove(0));
     }
@@ -96,6 +98,21 @@ record EvalOptions(
         Double.parseDouble(given.getOrDefault("price-in", "0.15")),
         Double.parseDouble(given.getOrDefault("price-out", "0.60")),
         Integer.parseInt(given.getOrDefault("only", "0")));
+  }
+
+  /**
+   * A refused argument as the usage error names it, never a value: {@code --api-key=KEY} (the
+   * {@code =} form is not read) by its option's name, an argument that is no option at all (a key
+   * given without {@code --api-key}, or one too many) by its position only.
+   */
+  private static String shown(String flag, int position) {
+    if (!flag.startsWith("--")) {
+      return "argument " + position + " is not an option (its value is not shown)";
+    }
+    int equals = flag.indexOf('=');
+    return equals < 0
+        ? flag
+        : flag.substring(0, equals) + "=… (give an option's value after a space, not after =)";
   }
 
   /**

@@ -156,6 +156,22 @@ class EvalCommandTest {
   }
 
   @Test
+  void namesARefusedArgumentWithoutItsValue() throws Exception {
+    try (ScriptedCardgen cardgen = new ScriptedCardgen(n -> Answer.card("Карточка."), n -> null)) {
+      int glued = run(Map.of(), cardgen, "--api-key=cg_secret_glued", "--only", "1");
+      int stray = run(Map.of(), cardgen, "--only", "1", "cg_secret_stray");
+
+      assertThat(glued).isEqualTo(2);
+      assertThat(stray).isEqualTo(2);
+      assertThat(cardgen.requests()).isZero();
+      assertThat(errors())
+          .contains("unknown option or missing value: --api-key=…")
+          .contains("argument 11 is not an option")
+          .doesNotContain("cg_secret");
+    }
+  }
+
+  @Test
   void sendsAKeyReadFromAFileWithWindowsLineEndsWithoutItsLineEnd() throws Exception {
     try (ScriptedCardgen cardgen = new ScriptedCardgen(n -> Answer.card("Карточка."), n -> null)) {
       int exit =
