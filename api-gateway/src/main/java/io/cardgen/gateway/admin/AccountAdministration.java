@@ -79,6 +79,30 @@ public class AccountAdministration {
         null);
   }
 
+  /**
+   * Gives the account a new API key and returns it, once, as at creation. The old key is refused
+   * from the next request on: the gateways authenticate every request against the stored hash, with
+   * no cache, so a leaked key is revoked by replacing it.
+   */
+  @Transactional
+  public Optional<AccountView> replaceApiKey(UUID id) {
+    if (accounts.findById(id).isEmpty()) {
+      return Optional.empty();
+    }
+    String apiKey = ApiKeys.generate();
+    accounts.replaceApiKeyHash(id, ApiKeys.hash(apiKey));
+    AccountView current = find(id).orElseThrow();
+    return Optional.of(
+        new AccountView(
+            current.id(),
+            current.name(),
+            current.plan(),
+            apiKey,
+            current.balance(),
+            current.reserved(),
+            current.apiRevision()));
+  }
+
   public Optional<AccountView> find(UUID id) {
     return accounts.findById(id).map(this::view);
   }

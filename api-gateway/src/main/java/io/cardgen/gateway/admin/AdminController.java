@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -37,6 +39,8 @@ class AdminController {
    * The card's job row first, as key retention locks it before the card: taken the other way round,
    * a delete landing in a retention batch of the same card deadlocked (review finding).
    */
+  private static final Logger log = LoggerFactory.getLogger(AdminController.class);
+
   private static final String LOCK_CARDS_JOB =
       "SELECT j.id FROM jobs j JOIN cards c ON c.job_id = j.id"
           + " WHERE c.uid = :uid AND c.deleted_at IS NULL FOR UPDATE OF j";
@@ -132,6 +136,17 @@ class AdminController {
         .find(id)
         .<ResponseEntity<?>>map(ResponseEntity::ok)
         .orElseGet(AdminErrors::notFound);
+  }
+
+  /**
+   * A new API key for the account, shown once; the old one is refused from the next request on. For
+   * a key that leaked, or a client's scheduled rotation (which then swaps its key at once).
+   */
+  @PostMapping("/admin/accounts/{id}/api-key")
+  ResponseEntity<?> replaceApiKey(@PathVariable UUID id) {
+    Optional<AccountView> replaced = accounts.replaceApiKey(id);
+    replaced.ifPresent(account -> log.info("Replaced the API key of account {}", account.id()));
+    return replaced.<ResponseEntity<?>>map(ResponseEntity::ok).orElseGet(AdminErrors::notFound);
   }
 
   @PatchMapping("/admin/accounts/{id}")

@@ -123,6 +123,34 @@ class AdminApiIT {
         key == null ? Map.of() : Map.of("Idempotency-Key", key));
   }
 
+  /** A leaked key is revoked by replacing it: the old one gets 401 from the next request on. */
+  @Test
+  void aReplacedApiKeyIsRefusedAtOnceAndTheNewOneServes() throws Exception {
+    TestStack.Response created =
+        stack.admin("POST", "/admin/accounts", "{\"name\": \"rotating\", \"credits\": 1}");
+    String id = created.json().get("id").asString();
+    String oldKey = created.json().get("api_key").asString();
+    String body = PipelineIT.request("Керамическая кружка", 300);
+    // No plan: an authenticated request is refused 403, an unknown key 401.
+    assertThat(stack.generate(oldKey, "rotation-1", body).status()).isEqualTo(403);
+
+    TestStack.Response replaced = stack.admin("POST", "/admin/accounts/" + id + "/api-key", null);
+
+    assertThat(replaced.status()).as(replaced.toString()).isEqualTo(200);
+    assertThat(replaced.header("Cache-Control")).as("an answer with a key").isEqualTo("no-store");
+    String newKey = replaced.json().get("api_key").asString();
+    assertThat(newKey).startsWith("cg_").isNotEqualTo(oldKey);
+    assertThat(replaced.json().get("id").asString()).isEqualTo(id);
+    assertThat(replaced.json().get("balance").asLong()).isOne();
+    assertKeyStoredOnlyAsHash(newKey);
+    assertThat(stack.generate(oldKey, "rotation-2", body).status()).isEqualTo(401);
+    assertThat(stack.generate(newKey, "rotation-3", body).status()).isEqualTo(403);
+    assertThat(stack.admin("GET", "/admin/accounts/" + id, null).json().has("api_key")).isFalse();
+    assertThat(
+            stack.admin("POST", "/admin/accounts/" + UUID.randomUUID() + "/api-key", null).status())
+        .isEqualTo(404);
+  }
+
   @Test
   void aTopUpUnderAnIdempotencyKeyAddsItsCreditsOnce() throws Exception {
     String account = newAccount("billing", 10);
