@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * {@link RateBudget} all workers share; the pause is looked at again once both are had, since a 429
  * may have come in while this call waited for them. Every wait ends at the given latest start.
  * Waits carry up to {@value #JITTER_SHARE} of random extra, so callers released together do not hit
- * the provider together again. A slot taken is given back on every way out, a failing budget
- * included.
+ * the provider together again. A slot taken is given back on every way out. A shared budget that
+ * cannot be asked (its database briefly unreachable) lets the call through rather than failing it:
+ * the budget only paces calls, while the provider's 429s and the adaptive limit still hold.
  */
 final class ProviderGate implements ProviderBacklog {
 
@@ -27,6 +28,7 @@ final class ProviderGate implements ProviderBacklog {
 
   private static final double JITTER_SHARE = 0.2;
   private static final long MIN_JITTER_NANOS = Duration.ofMillis(20).toNanos();
+  private static final long BUDGET_WARNING_INTERVAL_NANOS = Duration.ofSeconds(10).toNanos();
 
   private final RateBudget budget;
   private final AdaptiveConcurrency concurrency;
@@ -34,6 +36,8 @@ final class ProviderGate implements ProviderBacklog {
   private final DoubleSupplier random;
   private final AtomicLong pausedUntilNanos = new AtomicLong(System.nanoTime());
   private final AtomicInteger waiting = new AtomicInteger();
+  private final AtomicLong lastBudgetWarning =
+      new AtomicLong(System.nanoTime() - BUDGET_WARNING_INTERVAL_NANOS);
 
   ProviderGate(
       RateBudget budget,
@@ -55,10 +59,7 @@ final class ProviderGate implements ProviderBacklog {
         () -> ThreadLocalRandom.current().nextDouble());
   }
 
-  /**
-   * A pass for one call, or empty when the waits would run past {@code latestStart}. Throws what
-   * the shared budget throws (its database unreachable), with the slot given back.
-   */
+  /** A pass for one call, or empty when the waits would run past {@code latestStart}. */
   Optional<Pass> enter(Instant latestStart) throws InterruptedException {
     waiting.incrementAndGet();
     // Counted as waiting before it stops counting as on its way, so a watcher never sees neither.
@@ -110,7 +111,7 @@ final class ProviderGate implements ProviderBacklog {
   }
 
   private boolean takeFromBudget(long deadlineNanos) throws InterruptedException {
-    while (!budget.take(clock.instant())) {
+    while (!budgetAllows(clock.instant())) {
       Instant now = clock.instant();
       long untilNext = Duration.between(now, budget.nextWindow(now)).toNanos();
       if (!sleepUntil(deadlineNanos, untilNext + jitter(untilNext))) {
@@ -118,6 +119,23 @@ final class ProviderGate implements ProviderBacklog {
       }
     }
     return true;
+  }
+
+  /** Whether the budget has room now; yes when it cannot be asked (see the class comment). */
+  private boolean budgetAllows(Instant now) {
+    try {
+      return budget.take(now);
+    } catch (RuntimeException unreachable) {
+      long at = System.nanoTime();
+      long last = lastBudgetWarning.get();
+      // A thousand calls meet an outage at once: one line per interval tells it.
+      if (at - last >= BUDGET_WARNING_INTERVAL_NANOS && lastBudgetWarning.compareAndSet(last, at)) {
+        log.warn(
+            "The shared rate budget cannot be read; provider calls go without it: {}",
+            unreachable.toString());
+      }
+      return true;
+    }
   }
 
   /** Headers of a successful answer: a used-up window pauses everyone until it resets. */
