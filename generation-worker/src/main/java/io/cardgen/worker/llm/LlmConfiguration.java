@@ -40,6 +40,7 @@ public class LlmConfiguration {
     ProviderGate gate =
         new ProviderGate(
             budget,
+            new TokenEstimate(limits.tokensPerCall()),
             new AdaptiveConcurrency(limits.maxConcurrency()),
             clock,
             () -> ThreadLocalRandom.current().nextDouble());

@@ -15,12 +15,13 @@ import org.slf4j.LoggerFactory;
  * What a provider call passes before it is sent, in this order: the provider's own pause (a 429's
  * {@code Retry-After}, or the reset of a used-up {@code x-ratelimit-*} window, for every call of
  * this worker at once), a slot of the {@link AdaptiveConcurrency} limit, and a request of the
- * {@link RateBudget} all workers share; the pause is looked at again once both are had, since a 429
- * may have come in while this call waited for them. Every wait ends at the given latest start.
- * Waits carry up to {@value #JITTER_SHARE} of random extra, so callers released together do not hit
- * the provider together again. A slot taken is given back on every way out. A shared budget that
- * cannot be asked (its database briefly unreachable) lets the call through rather than failing it:
- * the budget only paces calls, while the provider's 429s and the adaptive limit still hold.
+ * {@link RateBudget} all workers share, which sets aside the tokens the call is expected to use
+ * ({@link TokenEstimate}); the pause is looked at again once both are had, since a 429 may have
+ * come in while this call waited for them. Every wait ends at the given latest start. Waits carry
+ * up to {@value #JITTER_SHARE} of random extra, so callers released together do not hit the
+ * provider together again. A slot taken is given back on every way out. A shared budget that cannot
+ * be asked (its database briefly unreachable) lets the call through rather than failing it: the
+ * budget only paces calls, while the provider's 429s and the adaptive limit still hold.
  */
 final class ProviderGate implements ProviderBacklog {
 
@@ -31,6 +32,7 @@ final class ProviderGate implements ProviderBacklog {
   private static final long BUDGET_WARNING_INTERVAL_NANOS = Duration.ofSeconds(10).toNanos();
 
   private final RateBudget budget;
+  private final TokenEstimate tokens;
   private final AdaptiveConcurrency concurrency;
   private final InstantSource clock;
   private final DoubleSupplier random;
@@ -41,10 +43,12 @@ final class ProviderGate implements ProviderBacklog {
 
   ProviderGate(
       RateBudget budget,
+      TokenEstimate tokens,
       AdaptiveConcurrency concurrency,
       InstantSource clock,
       DoubleSupplier random) {
     this.budget = budget;
+    this.tokens = tokens;
     this.concurrency = concurrency;
     this.clock = clock;
     this.random = random;
@@ -54,6 +58,7 @@ final class ProviderGate implements ProviderBacklog {
   static ProviderGate unshared(int maxConcurrency, InstantSource clock) {
     return new ProviderGate(
         RateBudget.UNLIMITED,
+        new TokenEstimate(1),
         new AdaptiveConcurrency(maxConcurrency),
         clock,
         () -> ThreadLocalRandom.current().nextDouble());
@@ -95,9 +100,10 @@ final class ProviderGate implements ProviderBacklog {
       return Optional.empty();
     }
     boolean passed = false;
+    long expected = tokens.perCall();
     try {
-      passed = takeFromBudget(deadlineNanos) && waitOutPause(deadlineNanos);
-      return passed ? Optional.of(new Pass(epoch)) : Optional.empty();
+      passed = takeFromBudget(deadlineNanos, expected) && waitOutPause(deadlineNanos);
+      return passed ? Optional.of(new Pass(epoch, expected)) : Optional.empty();
     } finally {
       if (!passed) {
         concurrency.ended();
@@ -110,8 +116,8 @@ final class ProviderGate implements ProviderBacklog {
     return paused <= 0 || sleepUntil(deadlineNanos, paused + jitter(paused));
   }
 
-  private boolean takeFromBudget(long deadlineNanos) throws InterruptedException {
-    while (!budgetAllows(clock.instant())) {
+  private boolean takeFromBudget(long deadlineNanos, long expected) throws InterruptedException {
+    while (!budgetAllows(clock.instant(), expected)) {
       Instant now = clock.instant();
       long untilNext = Duration.between(now, budget.nextWindow(now)).toNanos();
       if (!sleepUntil(deadlineNanos, untilNext + jitter(untilNext))) {
@@ -122,9 +128,9 @@ final class ProviderGate implements ProviderBacklog {
   }
 
   /** Whether the budget has room now; yes when it cannot be asked (see the class comment). */
-  private boolean budgetAllows(Instant now) {
+  private boolean budgetAllows(Instant now, long expected) {
     try {
-      return budget.take(now);
+      return budget.take(now, expected);
     } catch (RuntimeException unreachable) {
       long at = System.nanoTime();
       long last = lastBudgetWarning.get();
@@ -173,26 +179,30 @@ final class ProviderGate implements ProviderBacklog {
   /** One call's way through the gate; the first of its methods called ends it, later ones not. */
   final class Pass {
     private final long epoch;
+    private final long expected;
     private boolean over;
 
-    private Pass(long epoch) {
+    private Pass(long epoch, long expected) {
       this.epoch = epoch;
+      this.expected = expected;
     }
 
     /**
-     * The tokens go to the window they were spent in, the one the answer came in: a call lasts
-     * seconds, longer than a window, and its own window has closed by then. Counting them is
-     * best-effort: the card is written either way.
+     * What the call used beyond the tokens set aside for it goes to the window it was spent in, the
+     * one the answer came in: a call lasts seconds, longer than a window, and its own window has
+     * closed by then. Counting them is best-effort: the card is written either way.
      */
-    void succeeded(long tokens) {
+    void succeeded(long used) {
       if (end()) {
         concurrency.succeeded();
+        tokens.observe(used);
+        long beyond = used - expected;
         try {
-          budget.spent(clock.instant(), tokens);
+          budget.spent(clock.instant(), beyond);
         } catch (RuntimeException unrecorded) {
           log.warn(
               "Could not add {} tokens to the shared rate budget: {}",
-              tokens,
+              beyond,
               unrecorded.toString());
         }
       }

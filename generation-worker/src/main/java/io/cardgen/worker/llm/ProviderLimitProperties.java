@@ -14,20 +14,25 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     limits, so short windows smooth bursts (keep each window's share at one request or more)
  * @param maxConcurrency the most provider calls a worker runs at once; the adaptive limit starts
  *     here, halves on 429 and grows back by one per round of successful calls
+ * @param tokensPerCall the tokens a call is expected to use until this worker has seen answers
+ *     (then their moving mean); each call sets that many aside in the shared budget before it is
+ *     sent
  */
 @ConfigurationProperties("cardgen.llm.rate")
 record ProviderLimitProperties(
     @DefaultValue("0") int requestsPerMinute,
     @DefaultValue("0") long tokensPerMinute,
     @DefaultValue("5s") Duration window,
-    @DefaultValue("1000") int maxConcurrency) {
+    @DefaultValue("1000") int maxConcurrency,
+    @DefaultValue("2000") long tokensPerCall) {
 
   private static final Duration MINUTE = Duration.ofMinutes(1);
 
   ProviderLimitProperties {
-    if (requestsPerMinute < 0 || tokensPerMinute < 0 || maxConcurrency < 1) {
+    if (requestsPerMinute < 0 || tokensPerMinute < 0 || maxConcurrency < 1 || tokensPerCall < 1) {
       throw new IllegalArgumentException(
-          "cardgen.llm.rate: limits must not be negative and max-concurrency at least 1");
+          "cardgen.llm.rate: limits must not be negative, max-concurrency and tokens-per-call at"
+              + " least 1");
     }
     if (window == null
         || window.isNegative()

@@ -9,7 +9,7 @@ interface RateBudget {
   RateBudget UNLIMITED =
       new RateBudget() {
         @Override
-        public boolean take(Instant now) {
+        public boolean take(Instant now, long tokens) {
           return true;
         }
 
@@ -22,12 +22,18 @@ interface RateBudget {
         public void spent(Instant at, long tokens) {}
       };
 
-  /** Takes one request in the current window; false when it is used up. */
-  boolean take(Instant now);
+  /**
+   * Takes one request and sets {@code tokens}, what the call is expected to use, aside in the
+   * current window; false when its requests are used up or the tokens do not fit.
+   */
+  boolean take(Instant now, long tokens);
 
   /** When the window after the one holding {@code now} starts. */
   Instant nextWindow(Instant now);
 
-  /** Adds the tokens a call used to the window holding {@code at}, when its answer came. */
+  /**
+   * Adds the tokens a call used beyond what its {@link #take} set aside to the window holding
+   * {@code at}, when its answer came.
+   */
   void spent(Instant at, long tokens);
 }

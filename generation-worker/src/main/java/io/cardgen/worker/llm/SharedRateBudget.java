@@ -8,20 +8,24 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The allowance kept in PostgreSQL, one row per fixed window aligned to the epoch, so N workers
  * together stay under the provider's limit without any new infrastructure. Taking a request is one
- * upsert whose {@code WHERE} refuses it once the window's requests or tokens are used up. Tokens
- * are known only after the answer, so they are added to the window the answer came in (a call
- * outlasts the window it started in, whose count would be closed by then) and a window may
- * overshoot its token allowance by the calls already in flight. Workers use their own clocks: a
- * skew of a few milliseconds between hosts moves a window's edge, not its allowance.
+ * upsert whose {@code WHERE} refuses it once the window's requests are used up or the tokens the
+ * call is expected to use do not fit, and which sets those tokens aside, as the provider counts a
+ * request's tokens when it arrives. What an answer used beyond its estimate is added to the window
+ * the answer came in (a call outlasts the window it started in). A call expected to use more than a
+ * whole window's tokens counts as a whole window, so it still runs alone. Workers use their own
+ * clocks: a skew of a few milliseconds between hosts moves a window's edge, not its allowance.
  */
 final class SharedRateBudget implements RateBudget {
 
   private static final String TAKE =
       """
       INSERT INTO llm_rate_windows (window_start_ms, requests, tokens)
-      VALUES (:window, 1, 0)
-      ON CONFLICT (window_start_ms) DO UPDATE SET requests = llm_rate_windows.requests + 1
-      WHERE llm_rate_windows.requests < :requests AND llm_rate_windows.tokens < :tokens
+      VALUES (:window, 1, :estimate)
+      ON CONFLICT (window_start_ms) DO UPDATE
+      SET requests = llm_rate_windows.requests + 1,
+          tokens = llm_rate_windows.tokens + :estimate
+      WHERE llm_rate_windows.requests < :requests
+        AND llm_rate_windows.tokens + :estimate <= :tokens
       RETURNING requests
       """;
 
@@ -53,11 +57,12 @@ final class SharedRateBudget implements RateBudget {
   }
 
   @Override
-  public boolean take(Instant now) {
+  public boolean take(Instant now, long tokens) {
     long window = now.toEpochMilli() / windowMillis;
     forgetOldWindowsOnce(window);
     return jdbc.sql(TAKE)
         .param("window", start(window))
+        .param("estimate", Math.max(0, Math.min(tokens, tokensPerWindow)))
         .param("requests", requestsPerWindow)
         .param("tokens", tokensPerWindow)
         .query(Integer.class)

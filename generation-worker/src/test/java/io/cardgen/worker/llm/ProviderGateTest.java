@@ -23,6 +23,8 @@ class ProviderGateTest {
   private static final class FlakyBudget implements RateBudget {
     final AtomicInteger failures;
     final List<Instant> spentAt = new ArrayList<>();
+    final List<Long> spent = new ArrayList<>();
+    final List<Long> setAside = new ArrayList<>();
     boolean spentFails;
 
     FlakyBudget(int failures) {
@@ -30,10 +32,11 @@ class ProviderGateTest {
     }
 
     @Override
-    public boolean take(Instant now) {
+    public boolean take(Instant now, long tokens) {
       if (failures.getAndDecrement() > 0) {
         throw new IllegalStateException("database unreachable");
       }
+      setAside.add(tokens);
       return true;
     }
 
@@ -48,11 +51,13 @@ class ProviderGateTest {
         throw new IllegalStateException("database unreachable");
       }
       spentAt.add(at);
+      spent.add(tokens);
     }
   }
 
   private static ProviderGate gate(RateBudget budget, int slots, InstantSource clock) {
-    return new ProviderGate(budget, new AdaptiveConcurrency(slots), clock, () -> 0.0);
+    return new ProviderGate(
+        budget, new TokenEstimate(2_000), new AdaptiveConcurrency(slots), clock, () -> 0.0);
   }
 
   private static Instant in(Duration wait) {
@@ -102,6 +107,21 @@ class ProviderGateTest {
     pass.succeeded(500);
 
     assertThat(budget.spentAt).containsExactly(Instant.parse("2026-11-28T00:00:17Z"));
+  }
+
+  @Test
+  void aCallSetsAsideWhatCallsUseAndCountsOnlyWhatItUsedBeyondThat() throws Exception {
+    FlakyBudget budget = new FlakyBudget(0);
+    ProviderGate gate = gate(budget, 1, SYSTEM);
+
+    gate.enter(in(Duration.ofSeconds(1))).orElseThrow().succeeded(3_000);
+    gate.enter(in(Duration.ofSeconds(1))).orElseThrow().succeeded(500);
+    gate.enter(in(Duration.ofSeconds(1))).orElseThrow().ended();
+
+    // Set aside before the answer: the configured figure, then the mean of the answers seen.
+    assertThat(budget.setAside).containsExactly(2_000L, 2_100L, 1_940L);
+    // Counted after it: only what the call used beyond what was set aside.
+    assertThat(budget.spent).containsExactly(1_000L, -1_600L);
   }
 
   @Test

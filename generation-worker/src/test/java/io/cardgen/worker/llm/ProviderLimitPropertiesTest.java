@@ -10,18 +10,24 @@ class ProviderLimitPropertiesTest {
 
   @Test
   void aWindowWhoseShareIsUnderOneRequestIsRefusedWithTheWindowThatWouldDo() {
-    assertThatThrownBy(() -> new ProviderLimitProperties(6, 0, Duration.ofSeconds(5), 1000))
+    assertThatThrownBy(() -> new ProviderLimitProperties(6, 0, Duration.ofSeconds(5), 1000, 2000))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("PT10S");
   }
 
   @Test
   void eachWindowGetsItsWholeShareRoundedDown() {
-    assertThat(new ProviderLimitProperties(6, 0, Duration.ofSeconds(10), 1000).requestsPerWindow())
+    assertThat(
+            new ProviderLimitProperties(6, 0, Duration.ofSeconds(10), 1000, 2000)
+                .requestsPerWindow())
         .isEqualTo(1);
-    assertThat(new ProviderLimitProperties(100, 0, Duration.ofSeconds(5), 1000).requestsPerWindow())
+    assertThat(
+            new ProviderLimitProperties(100, 0, Duration.ofSeconds(5), 1000, 2000)
+                .requestsPerWindow())
         .isEqualTo(8);
-    assertThat(new ProviderLimitProperties(0, 0, Duration.ofSeconds(5), 1000).requestsPerWindow())
+    assertThat(
+            new ProviderLimitProperties(0, 0, Duration.ofSeconds(5), 1000, 2000)
+                .requestsPerWindow())
         .isEqualTo(Integer.MAX_VALUE);
   }
 }
