@@ -75,23 +75,6 @@ class AdminController {
     this.transaction = transaction;
   }
 
-  @PostMapping("/admin/plans")
-  ResponseEntity<?> createPlan(@RequestBody JsonNode body) {
-    AdminForms.Read<PlanForm> read = forms.read(body, PlanForm.class);
-    if (read.isRefused()) {
-      return AdminErrors.invalid(read.refusal());
-    }
-    PlanForm form = read.form();
-    List<String> problems = form.problems();
-    if (!problems.isEmpty()) {
-      return AdminErrors.invalid(String.join("; ", problems));
-    }
-    return plans
-        .create(form.toPlan())
-        .<ResponseEntity<?>>map(plan -> ResponseEntity.status(HttpStatus.CREATED).body(plan))
-        .orElseGet(() -> AdminErrors.conflict("Тариф с таким именем уже существует."));
-  }
-
   /**
    * The most credits one call gives: far above any purchase, far below where the balance's bigint
    * could overflow on a later top-up.

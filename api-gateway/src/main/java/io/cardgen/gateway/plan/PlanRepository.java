@@ -2,6 +2,7 @@ package io.cardgen.gateway.plan;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -17,6 +18,15 @@ public class PlanRepository {
               :headersCount, :slogansCount, :creativity, :keywords, :rateLimitPerMinute)
       ON CONFLICT (name) DO NOTHING
       RETURNING id
+      """;
+  private static final String UPDATE =
+      """
+      UPDATE plans SET api_access = :apiAccess, max_photos = :maxPhotos, max_length = :maxLength,
+                       features_count = :featuresCount, audience = :audience,
+                       headers_count = :headersCount, slogans_count = :slogansCount,
+                       creativity = :creativity, keywords = :keywords,
+                       rate_limit_per_minute = :rateLimitPerMinute
+      WHERE id = :id
       """;
   private static final String SELECT =
       """
@@ -38,6 +48,25 @@ public class PlanRepository {
         .query(Long.class)
         .optional()
         .map(id -> findById(id).orElseThrow());
+  }
+
+  /** Every plan, by name. */
+  public List<Plan> all() {
+    return jdbc.sql(SELECT + " ORDER BY name").query(PlanRepository::map).list();
+  }
+
+  /** The plan, its row locked until the transaction ends: for a change read, then written. */
+  public Optional<Plan> findByNameForUpdate(String name) {
+    return jdbc.sql(SELECT + " WHERE name = :name FOR UPDATE")
+        .param("name", name)
+        .query(PlanRepository::map)
+        .optional();
+  }
+
+  /** Writes every option of {@code plan} (found by its id) but its name. */
+  public Plan update(Plan plan) {
+    jdbc.sql(UPDATE).paramSource(plan).update();
+    return findById(plan.id()).orElseThrow();
   }
 
   public Optional<Plan> findById(long id) {

@@ -123,6 +123,66 @@ class AdminApiIT {
         key == null ? Map.of() : Map.of("Idempotency-Key", key));
   }
 
+  /** A plan's options change in place, checked as a new plan's, and apply at the next request. */
+  @Test
+  void aPlanIsListedShownAndChangedAndTheChangeAppliesAtOnce() throws Exception {
+    assertThat(stack.admin("POST", "/admin/plans", PLAN.formatted("editable")).status())
+        .isEqualTo(201);
+    TestStack.Response account =
+        stack.admin(
+            "POST",
+            "/admin/accounts",
+            "{\"name\": \"on-editable\", \"plan\": \"editable\", \"credits\": 0}");
+    String apiKey = account.json().get("api_key").asString();
+    String body = PipelineIT.request("Льняная скатерть", 300);
+    // The plan has no headers: refused before anything is generated.
+    assertThat(stack.generate(apiKey, "plan-1", body).json().get("code").asString())
+        .isEqualTo("tariff_option_unavailable");
+
+    TestStack.Response changed =
+        stack.admin(
+            "PATCH",
+            "/admin/plans/editable",
+            "{\"headers_count\": 3, \"rate_limit_per_minute\": 120}");
+
+    assertThat(changed.status()).as(changed.toString()).isEqualTo(200);
+    assertThat(changed.json().get("headers_count").asInt()).isEqualTo(3);
+    assertThat(changed.json().get("rate_limit_per_minute").asInt()).isEqualTo(120);
+    assertThat(changed.json().get("max_photos").asInt()).as("kept").isEqualTo(2);
+    assertThat(changed.json().get("features_count").asInt()).as("kept").isEqualTo(4);
+    // Allowed by the plan now, refused for credits: still nothing generated.
+    assertThat(stack.generate(apiKey, "plan-2", body).json().get("code").asString())
+        .isEqualTo("insufficient_credits");
+    assertThat(stack.admin("PATCH", "/admin/plans/editable", "{\"api_access\": false}").status())
+        .isEqualTo(200);
+    assertThat(stack.generate(apiKey, "plan-3", body).json().get("code").asString())
+        .isEqualTo("api_unavailable");
+    JsonNode shown = stack.admin("GET", "/admin/plans/editable", null).json();
+    assertThat(shown.get("rate_limit_per_minute").asInt()).isEqualTo(120);
+    assertThat(stack.admin("GET", "/admin/plans", null).json().get("items"))
+        .extracting(plan -> plan.get("name").asString())
+        .contains("editable");
+
+    // Refused whole, nothing changed: out of bounds, a field plans lack, a rename, a wrong type.
+    for (String refused :
+        List.of(
+            "{\"max_photos\": 0, \"rate_limit_per_minute\": 5}",
+            "{\"max_photoz\": 3}",
+            "{\"name\": \"other\"}",
+            "{\"audience\": \"yes\"}",
+            "{\"max_photos\": null}",
+            "[]")) {
+      TestStack.Response answer = stack.admin("PATCH", "/admin/plans/editable", refused);
+      assertThat(answer.status()).as(refused + " -> " + answer).isEqualTo(422);
+    }
+    JsonNode unchanged = stack.admin("GET", "/admin/plans/editable", null).json();
+    assertThat(unchanged.get("rate_limit_per_minute").asInt()).isEqualTo(120);
+    assertThat(unchanged.get("max_photos").asInt()).isEqualTo(2);
+    assertThat(stack.admin("PATCH", "/admin/plans/none-such", "{\"keywords\": false}").status())
+        .isEqualTo(404);
+    assertThat(stack.admin("GET", "/admin/plans/none-such", null).status()).isEqualTo(404);
+  }
+
   /** A leaked key is revoked by replacing it: the old one gets 401 from the next request on. */
   @Test
   void aReplacedApiKeyIsRefusedAtOnceAndTheNewOneServes() throws Exception {
