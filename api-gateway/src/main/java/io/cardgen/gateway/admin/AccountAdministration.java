@@ -39,15 +39,7 @@ public class AccountAdministration {
     if (initialCredits > 0) {
       credits.credit(id, initialCredits);
     }
-    AccountView created = view(accounts.findById(id).orElseThrow());
-    return new AccountView(
-        created.id(),
-        created.name(),
-        created.plan(),
-        apiKey,
-        created.balance(),
-        created.reserved(),
-        null);
+    return view(accounts.findById(id).orElseThrow()).withNewKey(apiKey);
   }
 
   /**
@@ -68,15 +60,7 @@ public class AccountAdministration {
     if (available < minCredits) {
       credits.credit(account.id(), minCredits - available);
     }
-    AccountView current = find(account.id()).orElseThrow();
-    return new AccountView(
-        current.id(),
-        current.name(),
-        current.plan(),
-        apiKey,
-        current.balance(),
-        current.reserved(),
-        null);
+    return find(account.id()).orElseThrow().withNewKey(apiKey);
   }
 
   /**
@@ -91,16 +75,7 @@ public class AccountAdministration {
     }
     String apiKey = ApiKeys.generate();
     accounts.replaceApiKeyHash(id, ApiKeys.hash(apiKey));
-    AccountView current = find(id).orElseThrow();
-    return Optional.of(
-        new AccountView(
-            current.id(),
-            current.name(),
-            current.plan(),
-            apiKey,
-            current.balance(),
-            current.reserved(),
-            current.apiRevision()));
+    return find(id).map(current -> current.withNewKey(apiKey));
   }
 
   public Optional<AccountView> find(UUID id) {

@@ -5,7 +5,7 @@ import java.util.UUID;
 
 /**
  * An account as the admin API shows it. {@code api_key} appears once, in the answer that created
- * the account; it is not stored and cannot be shown again.
+ * the account or replaced its key; it is not stored and cannot be shown again.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AccountView(
@@ -15,4 +15,10 @@ public record AccountView(
     String apiKey,
     long balance,
     long reserved,
-    String apiRevision) {}
+    String apiRevision) {
+
+  /** The answer that shows a new key: the fields of DESIGN.md's creation answer. */
+  AccountView withNewKey(String newApiKey) {
+    return new AccountView(id, name, plan, newApiKey, balance, reserved, null);
+  }
+}
