@@ -15,14 +15,16 @@ import org.apache.hc.client5.http.DnsResolver;
 final class CheckedDnsResolver implements DnsResolver {
 
   private final AddressPolicy policy;
+  private final Lookup lookup;
 
-  CheckedDnsResolver(AddressPolicy policy) {
+  CheckedDnsResolver(AddressPolicy policy, Lookup lookup) {
     this.policy = policy;
+    this.lookup = lookup;
   }
 
   @Override
   public InetAddress[] resolve(String host) throws UnknownHostException {
-    InetAddress[] addresses = InetAddress.getAllByName(host);
+    InetAddress[] addresses = lookup.addressesOf(host);
     for (InetAddress address : addresses) {
       if (!policy.permits(address)) {
         throw new RefusedAddressException(host, address);
@@ -34,6 +36,15 @@ final class CheckedDnsResolver implements DnsResolver {
   @Override
   public String resolveCanonicalHostname(String host) {
     return host; // only asked for by Kerberos authentication, which the photo client never does
+  }
+
+  /** Where a host's addresses come from: the system resolver, or a test's own names. */
+  @FunctionalInterface
+  interface Lookup {
+
+    Lookup SYSTEM = InetAddress::getAllByName;
+
+    InetAddress[] addressesOf(String host) throws UnknownHostException;
   }
 
   /** A link host that resolves to an address photo links may not reach. */

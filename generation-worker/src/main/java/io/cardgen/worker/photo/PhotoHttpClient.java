@@ -10,7 +10,6 @@ import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.impl.routing.DefaultRoutePlanner;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.message.BasicHeader;
@@ -21,7 +20,9 @@ import org.apache.hc.core5.util.Timeout;
  * Builds the HTTP client behind {@link PhotoLinkFetcher}. Apache HttpClient because it lets us own
  * name resolution ({@link CheckedDnsResolver}) while it still sends the link's host in {@code
  * Host}, uses it for SNI and verifies the certificate against it; the JDK client resolves names
- * itself, so its connections could not be pinned to the checked address.
+ * itself, so its connections could not be pinned to the checked address. Every connect ends by the
+ * deadline of the fetch it serves, however many addresses the host has ({@link
+ * FetchDeadlineSockets}).
  */
 final class PhotoHttpClient {
 
@@ -32,11 +33,11 @@ final class PhotoHttpClient {
 
   private PhotoHttpClient() {}
 
-  static CloseableHttpClient create(PhotoProperties properties) {
+  static CloseableHttpClient create(PhotoProperties properties, CheckedDnsResolver.Lookup names) {
     AddressPolicy policy = AddressPolicy.allowing(properties.privateHostAllowlist());
     PoolingHttpClientConnectionManager connections =
-        PoolingHttpClientConnectionManagerBuilder.create()
-            .setDnsResolver(new CheckedDnsResolver(policy))
+        FetchDeadlineSockets.connections()
+            .setDnsResolver(new CheckedDnsResolver(policy, names))
             .setConnectionFactory(ResponseHeadLimits.connections())
             .setDefaultConnectionConfig(
                 ConnectionConfig.custom()

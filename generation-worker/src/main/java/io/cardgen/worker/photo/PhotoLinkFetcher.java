@@ -24,7 +24,8 @@ import org.apache.hc.core5.io.CloseMode;
  * Fetches photo links under the photo-link rules (DESIGN.md "Photo links"): http(s) only; every
  * address a host resolves to is checked and the checked address is the one connected to ({@link
  * CheckedDnsResolver}); redirects followed by hand, each hop checked again; one deadline for the
- * whole fetch; size and pixel limits enforced while streaming. Thread-safe; one per worker.
+ * whole fetch, however many addresses a host has ({@link FetchDeadlineSockets}); size and pixel
+ * limits enforced while streaming. Thread-safe; one per worker.
  *
  * <p>Residual risk: an egress HTTP proxy is never used (it would resolve names itself, out of our
  * sight), so deployments that force one must enforce these rules at the proxy.
@@ -32,6 +33,7 @@ import org.apache.hc.core5.io.CloseMode;
 public final class PhotoLinkFetcher implements AutoCloseable {
 
   private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
+  private static final String DEADLINE_PASSED = "fetch deadline passed";
 
   private final PhotoLimits limits;
   private final long deadlineNanos;
@@ -40,10 +42,14 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   private final ScheduledThreadPoolExecutor deadlines;
 
   PhotoLinkFetcher(PhotoProperties properties) {
+    this(properties, CheckedDnsResolver.Lookup.SYSTEM);
+  }
+
+  PhotoLinkFetcher(PhotoProperties properties, CheckedDnsResolver.Lookup names) {
     this.limits = properties.limits();
     this.deadlineNanos = properties.fetchDeadline().toNanos();
     this.maxRedirects = properties.maxRedirects();
-    this.client = PhotoHttpClient.create(properties);
+    this.client = PhotoHttpClient.create(properties, names);
     this.deadlines =
         new ScheduledThreadPoolExecutor(
             1,
@@ -100,7 +106,7 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   private Hop exchange(URI target, long deadline) {
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
-      return new Hop.Done(new FetchOutcome.Unavailable("fetch deadline passed"));
+      return new Hop.Done(new FetchOutcome.Unavailable(DEADLINE_PASSED));
     }
     HttpGet request = new HttpGet(target);
     AtomicBoolean expired = new AtomicBoolean();
@@ -114,13 +120,20 @@ public final class PhotoLinkFetcher implements AutoCloseable {
             TimeUnit.NANOSECONDS);
     ClassicHttpResponse response = null;
     try {
-      response = client.executeOpen(null, request, null);
+      response = client.executeOpen(null, request, FetchDeadlineSockets.contextUntil(deadline));
       return respond(target, response);
     } catch (RefusedAddressException e) {
       return new Hop.Done(new FetchOutcome.Refused(e.getMessage()));
     } catch (IOException e) {
-      String reason = expired.get() ? "fetch deadline passed" : describe(target, e);
+      String reason = passed(expired, deadline) ? DEADLINE_PASSED : describe(target, e);
       return new Hop.Done(new FetchOutcome.Unavailable(reason));
+    } catch (IllegalStateException e) {
+      // A cancel that lands between two addresses releases the endpoint under the running
+      // connect, and HttpClient then fails with "Endpoint not acquired / already released".
+      if (!passed(expired, deadline)) {
+        throw e;
+      }
+      return new Hop.Done(new FetchOutcome.Unavailable(DEADLINE_PASSED));
     } finally {
       timer.cancel(false);
       // Drops the connection unless the body was read to its end; closing would drain the rest.
@@ -133,6 +146,14 @@ public final class PhotoLinkFetcher implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * Whether the fetch failed because its deadline passed: the timer cancelled it, or a connect cut
+   * at the deadline ({@link FetchDeadlineSockets}) failed before the timer's cancel ran.
+   */
+  private static boolean passed(AtomicBoolean expired, long deadline) {
+    return expired.get() || System.nanoTime() - deadline >= 0;
   }
 
   private Hop respond(URI target, ClassicHttpResponse response) throws IOException {

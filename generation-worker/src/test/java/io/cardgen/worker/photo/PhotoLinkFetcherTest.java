@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.testsupport.PhotoHost;
+import io.cardgen.testsupport.SilentAddresses;
 import io.cardgen.testsupport.TestImages;
 import io.cardgen.worker.net.ResponseHeadLimits;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -18,12 +21,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.springframework.util.unit.DataSize;
 
 class PhotoLinkFetcherTest {
 
   private static final int MAX_BYTES = 64 * 1024;
   private static final byte[] PNG = TestImages.png(64, 48);
+  private static final String HOST = "photos.seller.test";
 
   private final PhotoHost server = startServer("127.0.0.1");
   private final PhotoLinkFetcher allowingLocal = fetcher(Duration.ofSeconds(5), "127.0.0.1/32");
@@ -276,6 +281,48 @@ class PhotoLinkFetcherTest {
     }
   }
 
+  /**
+   * A link host whose addresses all drop connection attempts (a link can name such a host on
+   * purpose) is given up on at the fetch deadline, not after the connect timeout once per address:
+   * past the lease, another worker would take the job over and call the LLM a second time.
+   */
+  @Test
+  @Timeout(30)
+  void aHostWhoseAddressesAllDropConnectionsIsUnavailableAtTheDeadlineNotOncePerAddress()
+      throws IOException {
+    Duration deadline = Duration.ofSeconds(1);
+    try (SilentAddresses silent = SilentAddresses.onLoopback(4);
+        PhotoLinkFetcher fetcher =
+            fetcher(deadline, Duration.ofSeconds(2), named(silent.addresses()), "127.0.0.0/8")) {
+      long started = System.nanoTime();
+
+      FetchOutcome outcome = fetcher.fetch(URI.create(link(silent.port())));
+
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(took).isLessThan(deadline.plusMillis(500));
+    }
+  }
+
+  /** The deadline holds for the whole fetch: an address that drops still lets the next answer. */
+  @Test
+  @Timeout(30)
+  void aDeadFirstAddressLeavesTheNextOneTimeToAnswerWithinTheDeadline() throws IOException {
+    try (PhotoHost second = startServer("127.0.0.2");
+        SilentAddresses first = SilentAddresses.onLoopback(1, second.port());
+        PhotoLinkFetcher fetcher =
+            fetcher(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(1),
+                named(List.of(first.addresses().get(0), InetAddress.getByName("127.0.0.2"))),
+                "127.0.0.0/8")) {
+      second.on("/photo.png", PhotoHost.body(200, "image/png", PNG));
+
+      assertThat(fetcher.fetch(URI.create(link(second.port()))))
+          .isInstanceOf(FetchOutcome.Fetched.class);
+    }
+  }
+
   @Test
   void refusesADeclaredLengthOverTheLimitWithoutReadingIt() throws InterruptedException {
     EndlessBody endless = new EndlessBody(MAX_BYTES * 1000L);
@@ -330,18 +377,41 @@ class PhotoLinkFetcherTest {
   }
 
   private static PhotoLinkFetcher fetcher(Duration deadline, String... allowlist) {
+    return fetcher(deadline, Duration.ofSeconds(2), CheckedDnsResolver.Lookup.SYSTEM, allowlist);
+  }
+
+  private static PhotoLinkFetcher fetcher(
+      Duration deadline,
+      Duration connectTimeout,
+      CheckedDnsResolver.Lookup names,
+      String... allowlist) {
     return new PhotoLinkFetcher(
         new PhotoProperties(
             DataSize.ofBytes(MAX_BYTES),
             40_000_000,
-            Duration.ofSeconds(2),
+            connectTimeout,
             Duration.ofSeconds(10),
             deadline,
             3,
             List.of(allowlist),
             1024,
             0.85f,
-            PhotoProperties.DEFAULT_DECODE_MEMORY));
+            PhotoProperties.DEFAULT_DECODE_MEMORY),
+        names);
+  }
+
+  /** {@link #HOST} resolves to {@code addresses}, in that order; no other name resolves. */
+  private static CheckedDnsResolver.Lookup named(List<InetAddress> addresses) {
+    return host -> {
+      if (!host.equals(HOST)) {
+        throw new UnknownHostException(host);
+      }
+      return addresses.toArray(InetAddress[]::new);
+    };
+  }
+
+  private static String link(int port) {
+    return "http://" + HOST + ":" + port + "/photo.png";
   }
 
   private static PhotoHost startServer(String address) {

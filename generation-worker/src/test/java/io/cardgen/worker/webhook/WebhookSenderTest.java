@@ -3,8 +3,8 @@ package io.cardgen.worker.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.net.Cidr;
+import io.cardgen.testsupport.SilentAddresses;
 import io.cardgen.worker.net.ResponseHeadLimits;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,10 +12,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -82,10 +80,10 @@ class WebhookSenderTest {
   @Timeout(20)
   void aNameWhoseAddressesAllDropConnectionsEndsAtTheTimeoutNotOncePerAddress() throws Exception {
     Duration attempt = Duration.ofSeconds(2);
-    try (Silent silent = Silent.onLoopback(3);
+    try (SilentAddresses silent = SilentAddresses.onLoopback(3);
         WebhookSender sender = senderTo(silent.addresses(), attempt)) {
       long started = System.nanoTime();
-      AttemptOutcome outcome = sender.send(silent.url(), Map.of(), "{}");
+      AttemptOutcome outcome = sender.send(url(silent), Map.of(), "{}");
       Duration took = Duration.ofNanos(System.nanoTime() - started);
 
       assertThat(outcome).isInstanceOf(AttemptOutcome.Failed.class);
@@ -98,7 +96,7 @@ class WebhookSenderTest {
   @Test
   @Timeout(20)
   void aDeadFirstAddressLeavesTheNextOneTimeToAnswerWithinTheTimeout() throws Exception {
-    try (Silent silent = Silent.onLoopback(1);
+    try (SilentAddresses silent = SilentAddresses.onLoopback(1);
         Receiver answering =
             Receiver.answering(
                 new InetSocketAddress("127.0.0.2", silent.port()), out -> head(out, ""));
@@ -106,9 +104,13 @@ class WebhookSenderTest {
             senderTo(
                 List.of(silent.addresses().get(0), InetAddress.getByName("127.0.0.2")),
                 Duration.ofSeconds(4))) {
-      assertThat(sender.send(silent.url(), Map.of(), "{}"))
+      assertThat(sender.send(url(silent), Map.of(), "{}"))
           .isEqualTo(new AttemptOutcome.Delivered(200));
     }
+  }
+
+  private static String url(SilentAddresses silent) {
+    return "http://hooks.seller.test:" + silent.port() + "/hook";
   }
 
   private static WebhookSender senderTo(List<InetAddress> addresses, Duration timeout) {
@@ -116,57 +118,6 @@ class WebhookSenderTest {
         new Destinations(
             List.of(Cidr.parse("127.0.0.0/8")), host -> addresses.toArray(InetAddress[]::new)),
         timeout);
-  }
-
-  /**
-   * Loopback addresses 127.0.0.1, 127.0.0.2, … on one port whose connection attempts hang, as at a
-   * host that drops packets: each listens with its accept queue full and never accepts, so the
-   * kernel drops further SYNs.
-   */
-  private record Silent(List<InetAddress> addresses, int port, List<Closeable> open)
-      implements AutoCloseable {
-
-    static Silent onLoopback(int count) throws IOException {
-      List<Closeable> open = new ArrayList<>();
-      List<InetAddress> addresses = new ArrayList<>();
-      int port = 0;
-      for (int i = 1; i <= count; i++) {
-        InetAddress address = InetAddress.getByName("127.0.0." + i);
-        ServerSocket server = new ServerSocket();
-        open.add(server);
-        server.bind(new InetSocketAddress(address, port), 1);
-        port = server.getLocalPort();
-        addresses.add(address);
-        fill(server, open);
-      }
-      return new Silent(addresses, port, open);
-    }
-
-    /** Connects until a connection attempt hangs: the accept queue is full. */
-    private static void fill(ServerSocket server, List<Closeable> open) throws IOException {
-      for (int i = 0; i < 16; i++) {
-        Socket filler = new Socket();
-        try {
-          filler.connect(server.getLocalSocketAddress(), 200);
-          open.add(filler);
-        } catch (SocketTimeoutException full) {
-          filler.close();
-          return;
-        }
-      }
-      throw new IllegalStateException("the accept queue never filled");
-    }
-
-    String url() {
-      return "http://hooks.seller.test:" + port + "/hook";
-    }
-
-    @Override
-    public void close() throws IOException {
-      for (Closeable closeable : open) {
-        closeable.close();
-      }
-    }
   }
 
   /** {@code count} fields besides the head's Content-Length. */
