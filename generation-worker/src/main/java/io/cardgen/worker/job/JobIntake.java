@@ -14,11 +14,13 @@ import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.MessageListener;
+import org.springframework.kafka.listener.ShareConsumerRecordRecoverer;
 import org.springframework.stereotype.Component;
 
 /**
@@ -31,6 +33,10 @@ import org.springframework.stereotype.Component;
  * gateway publishes), so the claim can run on the job's own thread, in parallel with the next
  * records'; after a claim on the consumer thread otherwise. The claim, like the job's later
  * sections, queues at the {@link OldestFirstGate} by when the job's request reached the gateway.
+ *
+ * <p>A stopping worker starts no job from Kafka ({@link IntakeStop}): a record it is given once the
+ * stop has begun, or while it waits for room when the stop begins, is handed back to the share
+ * group (RELEASE) for another worker, its job untouched in PostgreSQL.
  */
 @Component
 class JobIntake implements MessageListener<String, String> {
@@ -51,6 +57,7 @@ class JobIntake implements MessageListener<String, String> {
   private final PhotoMemoryBudget memory;
   private final Clock clock;
   private final OldestFirstGate gate;
+  private final IntakeStop stop;
 
   JobIntake(
       JobClaims claims,
@@ -61,8 +68,10 @@ class JobIntake implements MessageListener<String, String> {
       WorkCapacity capacity,
       PhotoMemoryBudget memory,
       Clock clock,
-      OldestFirstGate gate) {
+      OldestFirstGate gate,
+      IntakeStop stop) {
     this.gate = gate;
+    this.stop = stop;
     this.claims = claims;
     this.processor = processor;
     this.properties = properties;
@@ -73,9 +82,15 @@ class JobIntake implements MessageListener<String, String> {
     this.clock = clock;
   }
 
+  /**
+   * @throws Stopping when the record is handed back; the container's recoverer ({@link
+   *     #acknowledgementAfter}) releases it
+   */
   @Override
   public void onMessage(ConsumerRecord<String, String> record) {
-    capacity.acquireForSync();
+    if (!capacity.acquireForSync(stop::begun)) {
+      throw new Stopping();
+    }
     boolean handedOff = false;
     try {
       long origin = originOf(record);
@@ -102,9 +117,9 @@ class JobIntake implements MessageListener<String, String> {
     }
     UUID id = jobId.get();
     // Waits here, not polling, while the photos in flight fill the memory budget.
-    PhotoMemoryBudget.Hold hold = memory.admitUnlessHeld(id, photos);
+    PhotoMemoryBudget.Hold hold = memory.admitUnlessHeld(id, photos, stop::begun);
     if (hold == null) {
-      return false;
+      return handBackIfStopping();
     }
     return handOff(
         hold,
@@ -119,8 +134,33 @@ class JobIntake implements MessageListener<String, String> {
     }
     ClaimedJob job = claimed.get();
     // Waits here, not polling, while the photos in flight fill the memory budget.
-    PhotoMemoryBudget.Hold hold = memory.admit(job.id(), job.spec().photos().size());
+    PhotoMemoryBudget.Hold hold =
+        memory.admitUnlessStopping(job.id(), job.spec().photos().size(), stop::begun);
+    if (hold == null) {
+      giveBack(job);
+      throw new Stopping();
+    }
     return handOff(hold, () -> processor.process(job, origin, hold));
+  }
+
+  /** A wait for memory that gave nothing: a duplicate delivery, dropped, unless the stop began. */
+  private boolean handBackIfStopping() {
+    if (stop.begun()) {
+      throw new Stopping();
+    }
+    return false;
+  }
+
+  /**
+   * Queued again so that the handed-back record finds it claimable at once; the attempt stays
+   * counted. If PostgreSQL does not answer, the lease runs out and the sweeper takes the job back.
+   */
+  private void giveBack(ClaimedJob job) {
+    try {
+      claims.requeue(job, clock.instant());
+    } catch (RuntimeException failure) {
+      log.warn("Job {} left to its lease while the worker stops: {}", job.id(), failure.toString());
+    }
   }
 
   /** Runs a job on its own thread; its memory and slot are given back when it ends. */
@@ -190,6 +230,34 @@ class JobIntake implements MessageListener<String, String> {
     Instant now = clock.instant();
     return claims.claim(
         jobId, identity.id(), now, now.plus(properties.lease()), properties.maxAttempts());
+  }
+
+  /**
+   * What the share consumer's container acknowledges for a record whose {@link #onMessage} threw: a
+   * record handed back by a stopping worker is released, to be delivered to another worker at once;
+   * any other failure is rejected (and logged) as spring-kafka does by default, its job published
+   * again by the sweeper.
+   */
+  static AcknowledgeType acknowledgementAfter(ConsumerRecord<?, ?> record, Exception failure) {
+    if (failure instanceof Stopping) {
+      log.info(
+          "Handing back {}-{}@{} to the share group: the worker is stopping",
+          record.topic(),
+          record.partition(),
+          record.offset());
+      return AcknowledgeType.RELEASE;
+    }
+    return ShareConsumerRecordRecoverer.REJECTING.recover(record, failure);
+  }
+
+  /**
+   * The record was not started because the worker is stopping. Thrown, not returned: a listener's
+   * failure is spring-kafka's only way to a RELEASE short of acknowledging every record by hand.
+   */
+  static final class Stopping extends RuntimeException {
+    Stopping() {
+      super("the worker is stopping", null, false, false);
+    }
   }
 
   /** Jobs running now; for metrics and for tests that wait until a worker is idle. */

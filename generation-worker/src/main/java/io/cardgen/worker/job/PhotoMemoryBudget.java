@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -54,26 +55,37 @@ class PhotoMemoryBudget {
 
   /** Waits until a job with {@code photos} photos fits, then holds its worst case. */
   Hold admit(UUID job, int photos) {
-    return admit(job, photos, false);
+    return admit(job, photos, false, () -> false);
   }
 
   /**
-   * Like {@link #admit}, but a job held already is not admitted again and gives null at once: a
-   * second delivery of a job that runs here, whose claim would fail anyway, must not wait for
-   * memory, nor count it twice.
+   * Like {@link #admit}, but gives null instead once {@code stopping} holds: checked before the job
+   * is admitted and whenever {@link #wakeWaiters} is called.
    */
-  Hold admitUnlessHeld(UUID job, int photos) {
-    return admit(job, photos, true);
+  Hold admitUnlessStopping(UUID job, int photos, BooleanSupplier stopping) {
+    return admit(job, photos, false, stopping);
   }
 
-  private Hold admit(UUID job, int photos, boolean unlessHeld) {
+  /**
+   * Like {@link #admitUnlessStopping}, but a job held already is not admitted again and gives null
+   * at once too: a second delivery of a job that runs here, whose claim would fail anyway, must not
+   * wait for memory, nor count it twice.
+   */
+  Hold admitUnlessHeld(UUID job, int photos, BooleanSupplier stopping) {
+    return admit(job, photos, true, stopping);
+  }
+
+  private Hold admit(UUID job, int photos, boolean unlessHeld, BooleanSupplier stopping) {
     long estimate = Math.min(limit, perPhoto * Math.max(photos, 0));
     lock.lock();
     try {
-      while (!(unlessHeld && newest.containsKey(job)) && used > 0 && used + estimate > limit) {
+      while (!(unlessHeld && newest.containsKey(job))
+          && !stopping.getAsBoolean()
+          && used > 0
+          && used + estimate > limit) {
         freed.awaitUninterruptibly();
       }
-      if (unlessHeld && newest.containsKey(job)) {
+      if ((unlessHeld && newest.containsKey(job)) || stopping.getAsBoolean()) {
         return null;
       }
       Hold hold = new Hold(job, ++holds);
@@ -109,6 +121,16 @@ class PhotoMemoryBudget {
         used -= bytes;
         freed.signalAll();
       }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Lets the threads waiting for room look again at whether they should give up. */
+  void wakeWaiters() {
+    lock.lock();
+    try {
+      freed.signalAll();
     } finally {
       lock.unlock();
     }

@@ -45,6 +45,8 @@ class ShareConsumption {
     var jobs =
         new ShareKafkaMessageListenerContainer<>(
             new DefaultShareConsumerFactory<String, String>(config), container);
+    // Records a stopping worker hands back are released for another worker, not rejected.
+    jobs.setShareConsumerRecordRecoverer(JobIntake::acknowledgementAfter);
     jobs.setConcurrency(properties.consumers());
     jobs.setBeanName("jobContainer");
     return jobs;

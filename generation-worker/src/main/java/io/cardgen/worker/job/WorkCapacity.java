@@ -4,6 +4,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -11,6 +14,11 @@ import org.springframework.stereotype.Component;
  * use every slot; batch items (pulled by {@link BatchFeeder}) only the slots beyond a reserve. So
  * however many batch items wait, a synchronous job arriving finds a free slot at once as long as
  * fewer than the reserve are running — its latency does not depend on the batch queue.
+ *
+ * <p>The Kafka consumer thread waits for a slot on a lock and condition rather than in the
+ * semaphore, so that a stopping worker can end the wait at once ({@link #wakeSyncWaiters}) without
+ * interrupting a thread that Kafka's client also runs on. Job threads may be virtual: no {@code
+ * synchronized}.
  */
 @Component
 class WorkCapacity {
@@ -20,6 +28,8 @@ class WorkCapacity {
   private final int batchLimit;
   private final AtomicInteger syncRunning = new AtomicInteger();
   private final AtomicInteger batchRunning = new AtomicInteger();
+  private final ReentrantLock waiting = new ReentrantLock();
+  private final Condition freed = waiting.newCondition();
 
   WorkCapacity(WorkerProperties worker, BatchFeedProperties feed, MeterRegistry meters) {
     this.total = worker.maxInFlight();
@@ -36,15 +46,41 @@ class WorkCapacity {
         .register(meters);
   }
 
-  /** Waits for a slot; the Kafka consumer thread blocks here rather than polling more work. */
-  void acquireForSync() {
-    slots.acquireUninterruptibly();
-    syncRunning.incrementAndGet();
+  /**
+   * Waits for a slot; the Kafka consumer thread blocks here rather than polling more work. Gives
+   * up, false, once {@code stopping} holds: checked before each try and whenever {@link
+   * #wakeSyncWaiters} is called.
+   */
+  boolean acquireForSync(BooleanSupplier stopping) {
+    waiting.lock();
+    try {
+      while (!stopping.getAsBoolean()) {
+        if (slots.tryAcquire()) {
+          syncRunning.incrementAndGet();
+          return true;
+        }
+        freed.awaitUninterruptibly();
+      }
+      return false;
+    } finally {
+      waiting.unlock();
+    }
+  }
+
+  /** Lets the threads waiting for a slot look again at whether they should give up. */
+  void wakeSyncWaiters() {
+    waiting.lock();
+    try {
+      freed.signalAll();
+    } finally {
+      waiting.unlock();
+    }
   }
 
   void releaseSync() {
     syncRunning.decrementAndGet();
     slots.release();
+    wakeSyncWaiters();
   }
 
   /** A slot for a batch item if one is free beyond the synchronous reserve; never waits. */
@@ -79,6 +115,7 @@ class WorkCapacity {
     if (count > 0) {
       batchRunning.addAndGet(-count);
       slots.release(count);
+      wakeSyncWaiters();
     }
   }
 

@@ -64,6 +64,11 @@ class JobFixtures {
 
   /** A queued job whose credit the gateway has reserved, as one transaction would leave it. */
   UUID aQueuedJob(UUID account, Instant now) {
+    return aQueuedJob(account, now, aSpec());
+  }
+
+  /** Like {@link #aQueuedJob(UUID, Instant)}, with this spec (photos, say). */
+  UUID aQueuedJob(UUID account, Instant now, CardSpec spec) {
     UUID id = UUID.randomUUID();
     jdbc.sql(
             """
@@ -74,7 +79,7 @@ class JobFixtures {
         .param("id", id)
         .param("account", account)
         .param("key", "key-" + id)
-        .param("spec", WireJson.write(aSpec()))
+        .param("spec", WireJson.write(spec))
         .param("now", Timestamp.from(now))
         .update();
     jdbc.sql("UPDATE accounts SET reserved = reserved + 1 WHERE id = :id")

@@ -1,12 +1,16 @@
 package io.cardgen.worker.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import io.cardgen.common.stage.OldestFirstGate;
+import io.cardgen.common.wire.CardSpec;
 import io.cardgen.common.wire.JobMessage;
 import io.cardgen.common.wire.JobOrigin;
 import io.cardgen.common.wire.JobPhotoCount;
+import io.cardgen.common.wire.PhotoRef;
 import io.cardgen.common.wire.Topics;
 import io.cardgen.common.wire.WireJson;
 import io.cardgen.testsupport.SettableClock;
@@ -19,8 +23,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +60,7 @@ class JobIntakeIT {
           new BatchFeedProperties(5, Duration.ofMillis(50), Duration.ofSeconds(1), false),
           new SimpleMeterRegistry());
   private final PhotoMemoryBudget memory = new PhotoMemoryBudget(100 * MB, 10 * MB);
+  private final IntakeStop stop = new IntakeStop(capacity, memory);
   private JobIntake intake;
 
   @BeforeEach
@@ -67,7 +75,9 @@ class JobIntakeIT {
             capacity,
             memory,
             clock,
-            new OldestFirstGate(4, Duration.ofMillis(100)));
+            new OldestFirstGate(4, Duration.ofMillis(100)),
+            stop);
+    stop.start();
   }
 
   @AfterEach
@@ -159,6 +169,137 @@ class JobIntakeIT {
         .atMost(Duration.ofSeconds(10))
         .until(() -> capacity.inFlight() == 0 && memory.usedBytes() == 0);
     assertThat(runner.started).isEmpty();
+  }
+
+  @Test
+  void aRecordDeliveredOnceTheStopBeganIsHandedBackWithItsJobUntouched() {
+    UUID account = fixtures.anAccountWithCredits(10);
+    UUID counted = fixtures.aQueuedJob(account, clock.instant());
+    UUID uncounted = fixtures.aQueuedJob(account, clock.instant());
+
+    stop.stop();
+
+    for (ConsumerRecord<String, String> record :
+        List.of(record(counted, true), record(uncounted, false))) {
+      Throwable handedBack = catchThrowable(() -> intake.onMessage(record));
+      assertThat(JobIntake.acknowledgementAfter(record, (Exception) handedBack))
+          .isEqualTo(AcknowledgeType.RELEASE);
+    }
+    assertUntouched(counted);
+    assertUntouched(uncounted);
+    assertThat(runner.started).isEmpty();
+    assertThat(capacity.inFlight()).isZero();
+  }
+
+  @Test
+  void aRecordWaitingForASlotWhenTheStopBeginsIsHandedBack() throws Exception {
+    UUID job = fixtures.aQueuedJob(fixtures.anAccountWithCredits(10), clock.instant());
+    for (int i = 0; i < properties.maxInFlight(); i++) {
+      capacity.acquireForSync(() -> false);
+    }
+    try {
+      FutureTask<Void> delivery = deliverOnAConsumerThread(record(job, true));
+
+      stop.stop();
+
+      assertHandedBack(delivery);
+      assertUntouched(job);
+    } finally {
+      for (int i = 0; i < properties.maxInFlight(); i++) {
+        capacity.releaseSync();
+      }
+    }
+  }
+
+  @Test
+  void aRecordWaitingForPhotoMemoryWhenTheStopBeginsIsHandedBackWithItsSlot() throws Exception {
+    UUID account = fixtures.anAccountWithCredits(10);
+    UUID running = fixtures.aQueuedJob(account, clock.instant());
+    UUID next = fixtures.aQueuedJob(account, clock.instant());
+    intake.onMessage(recordWithPhotos(running, 10));
+    await().atMost(Duration.ofSeconds(10)).until(() -> runner.started.contains(running));
+    FutureTask<Void> delivery = deliverOnAConsumerThread(recordWithPhotos(next, 1));
+
+    stop.stop();
+
+    assertHandedBack(delivery);
+    assertUntouched(next);
+    assertThat(runner.started).containsExactly(running);
+    assertThat(capacity.inFlight()).isOne();
+    assertThat(memory.usedBytes()).isEqualTo(100 * MB);
+  }
+
+  /**
+   * A record without a photo count is claimed before its memory is known: its claim is given back
+   * so that the record handed back finds the job claimable. The attempt stays counted.
+   */
+  @Test
+  void aJobClaimedOnTheConsumersThreadIsQueuedAgainWhenTheStopEndsItsWaitForMemory()
+      throws Exception {
+    UUID account = fixtures.anAccountWithCredits(10);
+    UUID running = fixtures.aQueuedJob(account, clock.instant());
+    UUID next = fixtures.aQueuedJob(account, clock.instant(), withOnePhoto());
+    intake.onMessage(recordWithPhotos(running, 10));
+    await().atMost(Duration.ofSeconds(10)).until(() -> runner.started.contains(running));
+    FutureTask<Void> delivery = deliverOnAConsumerThread(record(next, false));
+    await("claimed, waiting for memory")
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> state(next).equals("RUNNING"));
+
+    stop.stop();
+
+    assertHandedBack(delivery);
+    assertThat(state(next)).isEqualTo("QUEUED");
+    assertThat(attempts(next)).isOne();
+    assertThat(runner.started).containsExactly(running);
+    assertThat(capacity.inFlight()).isOne();
+  }
+
+  @Test
+  void aRecordThatFailedForAnotherReasonIsRejectedAsBefore() {
+    ConsumerRecord<String, String> record = record(UUID.randomUUID(), true);
+
+    assertThat(JobIntake.acknowledgementAfter(record, new IllegalStateException("database away")))
+        .isEqualTo(AcknowledgeType.REJECT);
+  }
+
+  private static CardSpec withOnePhoto() {
+    CardSpec spec = JobFixtures.aSpec();
+    return new CardSpec(
+        spec.style(),
+        spec.shortDescription(),
+        spec.productFacts(),
+        spec.length(),
+        spec.featuresCount(),
+        spec.audience(),
+        spec.headersCount(),
+        spec.slogansCount(),
+        spec.creativity(),
+        spec.keywords(),
+        List.of(PhotoRef.stored("products/ab/photo-1.jpg")));
+  }
+
+  /** Runs the listener as the share consumer's thread would, until it waits for room. */
+  private FutureTask<Void> deliverOnAConsumerThread(ConsumerRecord<String, String> record) {
+    FutureTask<Void> delivery = new FutureTask<>(() -> intake.onMessage(record), null);
+    Thread consumer = new Thread(delivery, "test-consumer");
+    consumer.start();
+    await("the consumer waiting for room")
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> consumer.getState() == Thread.State.WAITING);
+    return delivery;
+  }
+
+  private static void assertHandedBack(FutureTask<Void> delivery) {
+    assertThatThrownBy(() -> delivery.get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOf(JobIntake.Stopping.class);
+  }
+
+  private void assertUntouched(UUID job) {
+    assertThat(state(job)).isEqualTo("QUEUED");
+    assertThat(attempts(job)).isZero();
   }
 
   /** A job record as the gateway publishes it, with a photo count, or as the sweeper does. */

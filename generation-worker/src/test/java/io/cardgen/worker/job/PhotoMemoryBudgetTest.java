@@ -3,10 +3,13 @@ package io.cardgen.worker.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.lang.Thread.State;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,7 +38,7 @@ class PhotoMemoryBudgetTest {
         new Thread(
             () -> {
               if (unlessHeld) {
-                assertThat(budget.admitUnlessHeld(UUID.randomUUID(), 1)).isNotNull();
+                assertThat(budget.admitUnlessHeld(UUID.randomUUID(), 1, () -> false)).isNotNull();
               } else {
                 budget.admit(UUID.randomUUID(), 1);
               }
@@ -87,7 +90,7 @@ class PhotoMemoryBudgetTest {
     budget.admit(UUID.randomUUID(), 1);
 
     // 13 MB of 20 held: a one-photo job would wait, yet the second delivery returns at once.
-    assertThat(budget.admitUnlessHeld(running, 1)).isNull();
+    assertThat(budget.admitUnlessHeld(running, 1, () -> false)).isNull();
     assertThat(budget.usedBytes()).isEqualTo(13 * MB);
     budget.release(hold);
     assertThat(budget.usedBytes()).isEqualTo(10 * MB);
@@ -125,5 +128,32 @@ class PhotoMemoryBudgetTest {
         .isEqualTo(10 * MB);
     budget.release(second);
     assertThat(budget.usedBytes()).isZero();
+  }
+
+  /** The intake's waits end when the worker stops, holding nothing; the batch feeder's do not. */
+  @ParameterizedTest(name = "unless held: {0}")
+  @ValueSource(booleans = {false, true})
+  void anIntakeWaitForRoomEndsWithoutItWhenTheStopBegins(boolean unlessHeld) throws Exception {
+    PhotoMemoryBudget.Hold first = budget.admit(UUID.randomUUID(), 2);
+    AtomicBoolean stopping = new AtomicBoolean();
+    UUID job = UUID.randomUUID();
+    FutureTask<PhotoMemoryBudget.Hold> admit =
+        new FutureTask<>(
+            () ->
+                unlessHeld
+                    ? budget.admitUnlessHeld(job, 1, stopping::get)
+                    : budget.admitUnlessStopping(job, 1, stopping::get));
+    Thread consumer = new Thread(admit);
+    consumer.start();
+    await().atMost(Duration.ofSeconds(5)).until(() -> consumer.getState() == State.WAITING);
+
+    stopping.set(true);
+    budget.wakeWaiters();
+
+    assertThat(admit.get(5, TimeUnit.SECONDS)).isNull();
+    budget.release(first);
+    assertThat(budget.usedBytes()).isZero();
+    assertThat(budget.admitUnlessStopping(job, 1, stopping::get)).as("room once stopping").isNull();
+    assertThat(budget.admit(job, 1)).as("a batch item's admission").isNotNull();
   }
 }
