@@ -85,10 +85,13 @@ final class ProviderCall {
    * Calls the model once and retries transient failures while a full attempt still fits before
    * {@code deadline}. The first attempt always starts, once the {@link ProviderGate} lets it. A 429
    * whose answer says when to come back ({@code Retry-After}, a used-up {@code x-ratelimit-*}
-   * window) is retried after that pause instead of the backoff; it still counts as a retry. A retry
-   * waits at the gate only while a whole attempt still fits after it; the first attempt up to the
-   * deadline, since failing a card that never reached the provider is worse than a call that may
-   * outlast its lease (the sweeper then hands the job on, and its end is written once).
+   * window) is retried after that pause instead of the backoff, and the pause holds every call of
+   * this worker; another retried answer (a 503, say) with {@code Retry-After} or {@code
+   * retry-after-ms} holds this call alone that long. Either still counts as a retry, and a wait
+   * that leaves no whole attempt before the deadline fails the call at once. A retry waits at the
+   * gate only while a whole attempt still fits after it; the first attempt up to the deadline,
+   * since failing a card that never reached the provider is worse than a call that may outlast its
+   * lease (the sweeper then hands the job on, and its end is written once).
    *
    * @throws CallInterrupted when the thread is interrupted (the worker stops): the card has not
    *     failed, and its job is given back rather than ended
@@ -148,11 +151,18 @@ final class ProviderCall {
         }
         // A 429 that says when to come back: the gate holds every call of this worker that long.
         Optional<Duration> paced = isRateLimited(e) ? limit.pause() : Optional.empty();
-        if (!hasTimeForAnAttempt(deadline.minus(paced.orElse(backoff)))) {
+        // Any other retried answer that says so (a 503's Retry-After) holds this call alone, in
+        // place of the backoff. Not the worker: a 429 speaks of our account's quota, which every
+        // call shares, but a 503 of the provider's servers, often one overloaded replica behind a
+        // balancer while the others answer; one such answer must not stall a thousand calls for up
+        // to the header's ten-minute cap. A provider down for everyone answers each call so, and
+        // each then waits the time it was told.
+        Duration own = paced.isPresent() ? Duration.ZERO : limit.retryAfter().orElse(backoff);
+        if (!hasTimeForAnAttempt(deadline.minus(paced.orElse(own)))) {
           return Step.stop(ErrorCode.GENERATION_FAILED, "time budget spent: " + detail);
         }
         if (paced.isEmpty()) {
-          pause(gate.withJitter(backoff));
+          pause(gate.withJitter(own));
           backoff = backoff.multipliedBy(2);
         }
       } finally {

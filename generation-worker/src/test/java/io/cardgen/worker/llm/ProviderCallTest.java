@@ -2,8 +2,10 @@ package io.cardgen.worker.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -14,6 +16,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -170,6 +175,69 @@ class ProviderCallTest {
 
   private static long count(MeterRegistry registry, String outcome) {
     return registry.get(LlmRequestTimer.NAME).tag("outcome", outcome).timer().count();
+  }
+
+  @Test
+  void aRetryAfterOfAnUnavailableProviderThatWouldPassTheDeadlineFailsTheCallAtOnce() {
+    InstantSource frozen = InstantSource.fixed(START);
+    // Budget 90 s, attempts up to 60 s: an attempt after a 60-s wait would end past the deadline.
+    ProviderCall call = new ProviderCall(unavailableFor(Duration.ofSeconds(60)), budget(3), frozen);
+
+    Step<ChatResponse> result = call.call(REQUEST, call.deadline());
+
+    LlmOutcome.Failed failed = result.fold(ok -> null, stop -> stop);
+    assertThat(failed.code()).isEqualTo(ErrorCode.GENERATION_FAILED);
+    assertThat(failed.detail()).startsWith("time budget spent");
+    assertThat(calls).hasValue(1);
+  }
+
+  /**
+   * A 503's Retry-After holds the call it answered, not the worker: another call goes through the
+   * gate at once while the first waits (a 429's would hold both).
+   */
+  @Test
+  void aRetryAfterOfAnUnavailableProviderHoldsOnlyItsOwnCall() throws Exception {
+    InstantSource frozen = InstantSource.fixed(START);
+    ProviderGate gate = ProviderGate.unshared(Integer.MAX_VALUE, frozen);
+    ProviderCall call =
+        new ProviderCall(
+            unavailableFor(Duration.ofSeconds(1)),
+            gate,
+            budget(1),
+            frozen,
+            LlmRequestTimer.unregistered());
+    FutureTask<Step<ChatResponse>> waiting =
+        new FutureTask<>(() -> call.call(REQUEST, call.deadline()));
+    Thread first = new Thread(waiting);
+    first.start();
+    await("the first call waiting for its retry")
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> calls.get() == 1 && first.getState() == Thread.State.TIMED_WAITING);
+
+    Optional<ProviderGate.Pass> another = gate.enter(START);
+
+    assertThat(another).as("a call that may not wait at all").isPresent();
+    another.get().ended();
+    assertThat(waiting.get(10, TimeUnit.SECONDS).fold(ok -> null, stop -> stop).detail())
+        .startsWith("2 attempts failed");
+    assertThat(calls).hasValue(2);
+  }
+
+  /**
+   * A model whose provider answers 503 with {@code Retry-After}, as ProviderHttpClient reports it.
+   */
+  private ChatModel unavailableFor(Duration retryAfter) {
+    return new ChatModel() {
+      @Override
+      public ChatResponse doChat(ChatRequest request) {
+        calls.incrementAndGet();
+        throw new InternalServerException(
+            new ProviderHttpException(
+                503,
+                "The server is overloaded",
+                new RateLimitHeaders(Optional.of(retryAfter), Optional.empty())));
+      }
+    };
   }
 
   private static LlmProperties budget(int maxRetries) {

@@ -76,6 +76,43 @@ class ProviderRateLimitTest {
     assertThat(stub.received()).hasSize(2);
   }
 
+  /**
+   * A 503 (or another retried answer) that says when to come back is retried after that time, not
+   * on the short backoff, which here is a millisecond.
+   */
+  @Test
+  void waitsTheRetryAfterOfAnUnavailableProviderBeforeTheNextAttempt() {
+    stub.answering(
+        n -> {
+          arrivals.put(n, System.nanoTime());
+          return n == 0
+              ? error(503, "The server is overloaded").withHeader("Retry-After", "1")
+              : null;
+        });
+
+    LlmOutcome outcome = TestWriters.writer(stub, 1).write(SPEC, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
+    assertThat(stub.received()).hasSize(2);
+    assertThat(Duration.ofNanos(arrivals.get(1) - arrivals.get(0)))
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void waitsTheExactMillisecondsOfABadGatewayToo() {
+    stub.answering(
+        n -> {
+          arrivals.put(n, System.nanoTime());
+          return n == 0 ? error(502, "Bad gateway").withHeader("retry-after-ms", "400") : null;
+        });
+
+    LlmOutcome outcome = TestWriters.writer(stub, 1).write(SPEC, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
+    assertThat(Duration.ofNanos(arrivals.get(1) - arrivals.get(0)))
+        .isBetween(Duration.ofMillis(400), Duration.ofSeconds(4));
+  }
+
   private static OpenAiStub.Reply rateLimited() {
     return error(429, "Rate limit reached for requests");
   }
