@@ -8,6 +8,9 @@ import io.cardgen.gateway.credit.CreditLedger;
 import io.cardgen.gateway.credit.CreditTopUp;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -78,6 +81,21 @@ public class AccountAdministration {
     return find(id).map(current -> current.withNewKey(apiKey));
   }
 
+  /** A page of {@link AccountRepository#page}, each account as the admin API shows it. */
+  public List<AccountView> page(String name, UUID after, int limit) {
+    // A page names a few plans many times: each is looked up once.
+    Map<Long, Optional<Plan>> planOf = new HashMap<>();
+    return accounts.page(name, after, limit).stream()
+        .map(
+            account ->
+                view(
+                    account,
+                    account.planId() == null
+                        ? Optional.empty()
+                        : planOf.computeIfAbsent(account.planId(), plans::findById)))
+        .toList();
+  }
+
   public Optional<AccountView> find(UUID id) {
     return accounts.findById(id).map(this::view);
   }
@@ -102,8 +120,11 @@ public class AccountAdministration {
   }
 
   private AccountView view(Account account) {
-    String planName =
-        Optional.ofNullable(account.planId()).flatMap(plans::findById).map(Plan::name).orElse(null);
+    return view(account, Optional.ofNullable(account.planId()).flatMap(plans::findById));
+  }
+
+  private static AccountView view(Account account, Optional<Plan> plan) {
+    String planName = plan.map(Plan::name).orElse(null);
     return new AccountView(
         account.id(),
         account.name(),

@@ -5,6 +5,7 @@ import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.plan.PlanRepository;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -62,6 +63,25 @@ public class AccountRepository {
         .param("hash", hash)
         .query((row, rowNumber) -> readCaller(row))
         .optional();
+  }
+
+  /**
+   * Up to {@code limit} accounts after {@code after} in id order (null: from the first), only those
+   * named {@code name} when it is not null: the admin list's keyset pages.
+   */
+  public List<Account> page(String name, UUID after, int limit) {
+    return jdbc.sql(
+            SELECT
+                + """
+                 WHERE (CAST(:name AS text) IS NULL OR name = :name)
+                   AND (CAST(:after AS uuid) IS NULL OR id > :after)
+                 ORDER BY id LIMIT :limit
+                """)
+        .param("name", name)
+        .param("after", after)
+        .param("limit", limit)
+        .query(this::map)
+        .list();
   }
 
   public Optional<Account> findByName(String name) {

@@ -183,6 +183,41 @@ class AdminApiIT {
     assertThat(stack.admin("GET", "/admin/plans/none-such", null).status()).isEqualTo(404);
   }
 
+  /** Accounts are found by name, and walked a page at a time without a gap or a repeat. */
+  @Test
+  void listsAccountsByNameAndInPages() throws Exception {
+    String first = newAccount("listed-twin", 1);
+    String second = newAccount("listed-twin", 2);
+    newAccount("listed-other", 3);
+
+    JsonNode twins = stack.admin("GET", "/admin/accounts?name=listed-twin", null).json();
+    assertThat(twins.get("items"))
+        .extracting(account -> account.get("id").asString())
+        .containsExactlyInAnyOrder(first, second);
+    assertThat(twins.get("items").get(0).has("api_key")).isFalse();
+    assertThat(twins.get("next").isNull()).isTrue();
+
+    List<String> walked = new ArrayList<>();
+    String next = null;
+    do {
+      JsonNode page =
+          stack
+              .admin(
+                  "GET", "/admin/accounts?limit=2" + (next == null ? "" : "&after=" + next), null)
+              .json();
+      assertThat(page.get("items").size()).isBetween(1, 2);
+      page.get("items").forEach(account -> walked.add(account.get("id").asString()));
+      next = page.get("next").isNull() ? null : page.get("next").asString();
+    } while (next != null);
+    assertThat(walked).doesNotHaveDuplicates().contains(first, second).isSorted();
+
+    for (String refused : List.of("limit=0", "limit=501", "limit=x", "after=bat_1", "name=%20")) {
+      assertThat(stack.admin("GET", "/admin/accounts?" + refused, null).status())
+          .as(refused)
+          .isEqualTo(422);
+    }
+  }
+
   /** A leaked key is revoked by replacing it: the old one gets 401 from the next request on. */
   @Test
   void aReplacedApiKeyIsRefusedAtOnceAndTheNewOneServes() throws Exception {
