@@ -100,6 +100,28 @@ class ProviderFailuresIT {
     assertThat(ledger(key)).containsExactlyInAnyOrder("RESERVE", "CHARGE");
   }
 
+  @Test
+  void retriesAn503AfterItsRetryAfterAndChargesTheCardOnce() throws Exception {
+    long balance = stack.account(stack.demoAccountId()).get("balance").asLong();
+    String marker = provider.script(ScriptedOpenAi.SIMULATOR);
+    String key = "unavailable-" + UUID.randomUUID();
+
+    TestStack.Response response =
+        stack.generate(stack.demoKey(), key, request(marker + " [sim:unavailable=1,1]"));
+
+    assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    assertThat(provider.received(marker)).hasSize(2);
+    assertThat(provider.answered(marker).get(0).path("error").path("type").asString())
+        .isEqualTo("server_error");
+    // The backoff here is 20 ms: only the 503's Retry-After: 1 holds the retry back a second.
+    assertThat(provider.gapsBetweenCalls(marker).get(0))
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+    JsonNode account = stack.account(stack.demoAccountId());
+    assertThat(account.get("balance").asLong()).isEqualTo(balance - 1);
+    assertThat(account.get("reserved").asLong()).isZero();
+    assertThat(ledger(key)).containsExactlyInAnyOrder("RESERVE", "CHARGE");
+  }
+
   private static String request(String marker) {
     return """
         {"image_url": "%s", "short_description": "Керамическая кружка 350 мл %s",

@@ -33,6 +33,14 @@ final class ScriptedOpenAi implements AutoCloseable {
   static final String SIMULATOR = "simulator";
   static final String HANG = "hang";
 
+  private static final List<String> FORWARDED_HEADERS =
+      List.of(
+          "Retry-After",
+          "retry-after-ms",
+          "x-ratelimit-limit-requests",
+          "x-ratelimit-remaining-requests",
+          "x-ratelimit-reset-requests");
+
   private static final Pattern MARKER = Pattern.compile("\\[case:([a-z]+)]");
 
   private final OpenAiStub stub;
@@ -42,9 +50,10 @@ final class ScriptedOpenAi implements AutoCloseable {
   private final Map<String, List<String>> scripts = new ConcurrentHashMap<>();
   private final Map<String, List<Call>> calls = new ConcurrentHashMap<>();
 
-  /** One request of a case and, once sent, the body of its answer. */
+  /** One request of a case, when it arrived and, once sent, the body of its answer. */
   private static final class Call {
     final JsonNode request;
+    final long receivedNanos = System.nanoTime();
     volatile JsonNode answer;
 
     Call(JsonNode request) {
@@ -91,6 +100,16 @@ final class ScriptedOpenAi implements AutoCloseable {
         .map(call -> call.answer)
         .filter(java.util.Objects::nonNull)
         .toList();
+  }
+
+  /** How long after the previous request of a case each later one arrived, in order. */
+  List<Duration> gapsBetweenCalls(String marker) {
+    List<Call> list = calls(marker);
+    List<Duration> gaps = new ArrayList<>();
+    for (int i = 1; i < list.size(); i++) {
+      gaps.add(Duration.ofNanos(list.get(i).receivedNanos - list.get(i - 1).receivedNanos));
+    }
+    return gaps;
   }
 
   private List<Call> calls(String marker) {
@@ -142,7 +161,12 @@ final class ScriptedOpenAi implements AutoCloseable {
             .build();
     try {
       HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      return new OpenAiStub.Reply(response.statusCode(), response.body());
+      // The headers that tell a client when to come back travel on, as from a real provider.
+      Map<String, String> headers = new java.util.LinkedHashMap<>();
+      for (String name : FORWARDED_HEADERS) {
+        response.headers().firstValue(name).ifPresent(value -> headers.put(name, value));
+      }
+      return new OpenAiStub.Reply(response.statusCode(), response.body(), Map.copyOf(headers));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException(e);

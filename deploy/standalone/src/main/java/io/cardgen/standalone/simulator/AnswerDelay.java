@@ -11,6 +11,9 @@ record AnswerDelay(Optional<Duration> requested) {
 
   static final AnswerDelay CONFIGURED = new AnswerDelay(Optional.empty());
 
+  /** At once, whatever the configured latency: a server shedding load does not think first. */
+  static final AnswerDelay NONE = new AnswerDelay(Optional.of(Duration.ZERO));
+
   /** Several delay directives in one request: the longest, so none answers earlier than asked. */
   AnswerDelay orLonger(Duration other) {
     return new AnswerDelay(

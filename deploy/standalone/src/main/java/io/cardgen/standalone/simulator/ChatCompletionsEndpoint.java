@@ -105,6 +105,7 @@ final class ChatCompletionsEndpoint implements HttpHandler {
 
   private static void send(HttpExchange exchange, Answer answer) throws IOException {
     byte[] bytes = Json.MAPPER.writeValueAsBytes(answer.body());
+    answer.headers().forEach(exchange.getResponseHeaders()::set);
     exchange.getResponseHeaders().set("Content-Type", "application/json");
     exchange.sendResponseHeaders(answer.status(), bytes.length);
     try (OutputStream out = exchange.getResponseBody()) {

@@ -51,6 +51,14 @@ record ChatRequest(
         texts.repair.toString());
   }
 
+  /**
+   * The user text before the first assistant answer: the card's prompt, the same in every call of
+   * one card, its retries and repair round included.
+   */
+  String cardPrompt() {
+    return userText.substring(0, userText.length() - repairText.length());
+  }
+
   /** The language a repair round tells the model to write in, if it names one. */
   Optional<Language> askedLanguage() {
     return Language.askedIn(repairText);

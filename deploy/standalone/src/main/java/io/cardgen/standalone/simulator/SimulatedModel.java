@@ -1,6 +1,7 @@
 package io.cardgen.standalone.simulator;
 
 import java.time.InstantSource;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -23,6 +24,7 @@ final class SimulatedModel {
   private final InstantSource clock;
   private final RealisticWriter realistic;
   private final AtomicLong completions = new AtomicLong();
+  private final UnavailableCalls unavailableCalls = new UnavailableCalls();
 
   SimulatedModel(InstantSource clock, SimulatorProfile profile) {
     this.clock = clock;
@@ -33,6 +35,11 @@ final class SimulatedModel {
     ProductBrief brief = ProductBrief.from(request.userText());
     AnswerDelay delay = brief.directives().delay();
     int length = brief.targetLength();
+    Optional<Directives.Unavailable> unavailable = brief.directives().unavailable();
+    if (unavailable.isPresent()
+        && unavailableCalls.refuses(request.cardPrompt(), unavailable.get())) {
+      return UnavailableCalls.answer(unavailable.get());
+    }
     return switch (brief.directives().behaviour()) {
       case NORMAL -> completed(request, Reply.stop(normal(request, brief)), delay);
       case SHORT ->

@@ -123,6 +123,56 @@ class LlmSimulatorDirectivesTest {
   }
 
   @Test
+  void answersTheCardsFirstCallsWith503AndRetryAfterThenNormally() {
+    CardRequestBuilder request = withDirective("[sim:unavailable=2,3] first-outage");
+
+    Response first = client.complete(request);
+    Response second = client.complete(request);
+    Response third = client.complete(request);
+
+    for (Response refused : new Response[] {first, second}) {
+      assertThat(refused.status()).isEqualTo(503);
+      assertThat(refused.headers().firstValue("Retry-After")).hasValue("3");
+      assertThat(refused.body().path("error").path("type").stringValue()).isEqualTo("server_error");
+    }
+    assertThat(third.status()).isEqualTo(200);
+    assertThat(third.headers().firstValue("Retry-After")).isEmpty();
+    assertThat(third.card().propertyNames()).contains("description", "features");
+  }
+
+  @Test
+  void countsTheUnavailableCallsOfEachCardApart() {
+    assertThat(client.complete(withDirective("[sim:unavailable=1,1] card-a")).status())
+        .isEqualTo(503);
+    assertThat(client.complete(withDirective("[sim:unavailable=1,1] card-b")).status())
+        .isEqualTo(503);
+    assertThat(client.complete(withDirective("[sim:unavailable=1,1] card-a")).status())
+        .isEqualTo(200);
+  }
+
+  @Test
+  void answersTheBehaviourOnceTheUnavailableCallsAreSpent() {
+    CardRequestBuilder request = withDirective("[sim:unavailable=1,1] [sim:refuse] refusing");
+
+    assertThat(client.complete(request).status()).isEqualTo(503);
+    Response response = client.complete(request);
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.message().path("refusal").stringValue()).isNotBlank();
+  }
+
+  @Test
+  void readsUnavailableOnlyWithBothCallsAndSeconds() {
+    assertThat(Directives.in("x [sim:unavailable=2,5]").unavailable())
+        .hasValue(new Directives.Unavailable(2, Duration.ofSeconds(5)));
+    assertThat(Directives.in("x [sim:unavailable=2]").unavailable()).isEmpty();
+    assertThat(Directives.in("x [sim:unavailable=2]").behaviour())
+        .isEqualTo(Directives.Behaviour.NORMAL);
+    assertThat(Directives.in("x [sim:slow=2,5]").delay()).isEqualTo(AnswerDelay.CONFIGURED);
+    assertThat(Directives.strip("x [sim:unavailable=2,5] y")).isEqualTo("x y");
+  }
+
+  @Test
   void answersNormallyButLaterWhenSlow() {
     long started = System.nanoTime();
     Response response = client.complete(withDirective("[sim:slow=400]"));

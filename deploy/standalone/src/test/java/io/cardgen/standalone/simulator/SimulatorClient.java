@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
@@ -60,10 +61,11 @@ final class SimulatorClient {
     return HttpResponse.BodyHandlers.ofString();
   }
 
-  record Response(int status, JsonNode body) {
+  record Response(int status, JsonNode body, HttpHeaders headers) {
 
     static Response of(HttpResponse<String> response) {
-      return new Response(response.statusCode(), Json.MAPPER.readTree(response.body()));
+      return new Response(
+          response.statusCode(), Json.MAPPER.readTree(response.body()), response.headers());
     }
 
     JsonNode message() {
