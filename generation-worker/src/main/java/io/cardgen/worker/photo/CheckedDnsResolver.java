@@ -1,6 +1,7 @@
 package io.cardgen.worker.photo;
 
 import io.cardgen.common.net.AddressPolicy;
+import io.cardgen.worker.net.NameLookups;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import org.apache.hc.client5.http.DnsResolver;
@@ -11,20 +12,27 @@ import org.apache.hc.client5.http.DnsResolver;
  * host), and hands the client exactly the addresses it checked. The client connects to those, so
  * there is no second lookup that a rebinding DNS server could answer differently. IP literals pass
  * through here too: the JDK parses them without a lookup.
+ *
+ * <p>The lookup ends by the deadline of the fetch whose connect asks for it ({@link
+ * FetchDeadlineSockets#deadlineOfConnect}): a link's DNS server that answers slowly on purpose
+ * would otherwise add its delay to the fetch deadline, past the job's lease.
  */
 final class CheckedDnsResolver implements DnsResolver {
 
   private final AddressPolicy policy;
   private final Lookup lookup;
+  private final NameLookups lookups;
 
-  CheckedDnsResolver(AddressPolicy policy, Lookup lookup) {
+  CheckedDnsResolver(AddressPolicy policy, Lookup lookup, NameLookups lookups) {
     this.policy = policy;
     this.lookup = lookup;
+    this.lookups = lookups;
   }
 
   @Override
   public InetAddress[] resolve(String host) throws UnknownHostException {
-    InetAddress[] addresses = lookup.addressesOf(host);
+    InetAddress[] addresses =
+        lookups.addressesOf(lookup::addressesOf, host, FetchDeadlineSockets.deadlineOfConnect());
     for (InetAddress address : addresses) {
       if (!policy.permits(address)) {
         throw new RefusedAddressException(host, address);

@@ -36,9 +36,9 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>The client is shared by every fetch, so the deadline travels with the request: the fetcher
  * puts it in the request's context ({@link #contextUntil}), and the connection operator hands it to
- * the socket factory for the length of its connect, which opens every socket on the calling thread.
- * That costs a context and one thread-local set and cleared per new connection; pooled connections,
- * clients and sockets are shared as before.
+ * the name lookup and the socket factory for the length of its connect, which resolves the host and
+ * opens every socket on the calling thread. That costs a context and one thread-local set and
+ * cleared per new connection; pooled connections, clients and sockets are shared as before.
  */
 final class FetchDeadlineSockets implements DetachedSocketFactory {
 
@@ -59,13 +59,19 @@ final class FetchDeadlineSockets implements DetachedSocketFactory {
     return new Connections();
   }
 
-  @Override
-  public Socket create(Proxy proxy) throws IOException {
+  /** The deadline (nanoTime) of the connect running on this thread. */
+  static long deadlineOfConnect() {
     Long deadline = CONNECTING.get();
     if (deadline == null) {
       // Every photo request carries a deadline: a connect without one would be unbounded again.
       throw new IllegalStateException("a photo connection opened outside a fetch");
     }
+    return deadline;
+  }
+
+  @Override
+  public Socket create(Proxy proxy) throws IOException {
+    long deadline = deadlineOfConnect();
     if (deadline - System.nanoTime() <= 0) {
       throw new SocketTimeoutException("fetch deadline passed");
     }

@@ -1,6 +1,7 @@
 package io.cardgen.worker.photo;
 
 import io.cardgen.common.net.AddressPolicy;
+import io.cardgen.worker.net.NameLookups;
 import io.cardgen.worker.net.ResponseHeadLimits;
 import java.time.Duration;
 import java.util.List;
@@ -33,11 +34,12 @@ final class PhotoHttpClient {
 
   private PhotoHttpClient() {}
 
-  static CloseableHttpClient create(PhotoProperties properties, CheckedDnsResolver.Lookup names) {
+  static CloseableHttpClient create(
+      PhotoProperties properties, CheckedDnsResolver.Lookup names, NameLookups lookups) {
     AddressPolicy policy = AddressPolicy.allowing(properties.privateHostAllowlist());
     PoolingHttpClientConnectionManager connections =
         FetchDeadlineSockets.connections()
-            .setDnsResolver(new CheckedDnsResolver(policy, names))
+            .setDnsResolver(new CheckedDnsResolver(policy, names, lookups))
             .setConnectionFactory(ResponseHeadLimits.connections())
             .setDefaultConnectionConfig(
                 ConnectionConfig.custom()

@@ -2,6 +2,7 @@ package io.cardgen.worker.photo;
 
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.photo.PhotoLimits;
+import io.cardgen.worker.net.NameLookups;
 import io.cardgen.worker.photo.CheckedDnsResolver.RefusedAddressException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -24,8 +25,9 @@ import org.apache.hc.core5.io.CloseMode;
  * Fetches photo links under the photo-link rules (DESIGN.md "Photo links"): http(s) only; every
  * address a host resolves to is checked and the checked address is the one connected to ({@link
  * CheckedDnsResolver}); redirects followed by hand, each hop checked again; one deadline for the
- * whole fetch, however many addresses a host has ({@link FetchDeadlineSockets}); size and pixel
- * limits enforced while streaming. Thread-safe; one per worker.
+ * whole fetch, however slowly the host's DNS answers and however many addresses it has ({@link
+ * FetchDeadlineSockets}); size and pixel limits enforced while streaming. Thread-safe; one per
+ * worker.
  *
  * <p>Residual risk: an egress HTTP proxy is never used (it would resolve names itself, out of our
  * sight), so deployments that force one must enforce these rules at the proxy.
@@ -34,10 +36,13 @@ public final class PhotoLinkFetcher implements AutoCloseable {
 
   private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
   private static final String DEADLINE_PASSED = "fetch deadline passed";
+  // Lookups mostly answer from the JDK's cache; these are the ones a slow DNS server holds up.
+  private static final int MAX_OUTSTANDING_LOOKUPS = 64;
 
   private final PhotoLimits limits;
   private final long deadlineNanos;
   private final int maxRedirects;
+  private final NameLookups lookups;
   private final CloseableHttpClient client;
   private final ScheduledThreadPoolExecutor deadlines;
 
@@ -49,7 +54,8 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     this.limits = properties.limits();
     this.deadlineNanos = properties.fetchDeadline().toNanos();
     this.maxRedirects = properties.maxRedirects();
-    this.client = PhotoHttpClient.create(properties, names);
+    this.lookups = new NameLookups("photo-link-dns", MAX_OUTSTANDING_LOOKUPS);
+    this.client = PhotoHttpClient.create(properties, names, lookups);
     this.deadlines =
         new ScheduledThreadPoolExecutor(
             1,
@@ -206,6 +212,7 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   public void close() {
     deadlines.shutdownNow();
     client.close(CloseMode.IMMEDIATE);
+    lookups.close();
   }
 
   /** One request: either the fetch is decided, or it continues at a redirect target. */

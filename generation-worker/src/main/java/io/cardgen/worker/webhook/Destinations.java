@@ -3,6 +3,7 @@ package io.cardgen.worker.webhook;
 import io.cardgen.common.net.AddressPolicy;
 import io.cardgen.common.net.Cidr;
 import io.cardgen.common.net.Ports;
+import io.cardgen.worker.net.NameLookups;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -14,9 +15,13 @@ import java.util.Locale;
  * The address rules of a webhook URL (batch-api §2 {@code webhook_url}), applied before every
  * attempt: the host is resolved now, every address it resolves to must be one {@link AddressPolicy}
  * permits (public, or allowlisted), and plain http may reach allowlisted addresses only. The
- * attempt then connects to exactly the addresses checked here.
+ * attempt then connects to exactly the addresses checked here. The lookup counts against the
+ * attempt's time: it ends by the attempt's deadline however slowly the name's DNS server answers.
  */
-final class Destinations {
+final class Destinations implements AutoCloseable {
+
+  // Webhooks are rare next to cards; these are the lookups a slow DNS server holds up at once.
+  private static final int MAX_OUTSTANDING_LOOKUPS = 16;
 
   /** Where an attempt may go, or why it may not. */
   sealed interface Destination {}
@@ -29,17 +34,23 @@ final class Destinations {
   /** The host did not resolve: worth retrying, DNS may answer later. */
   record Unresolved(String reason) implements Destination {}
 
+  /** The host's DNS did not answer before the attempt's deadline. */
+  record Unanswered(String host) implements Destination {}
+
   private final AddressPolicy policy;
   private final List<Cidr> allowlist;
   private final HostResolver resolver;
+  private final NameLookups lookups;
 
   Destinations(List<Cidr> allowlist, HostResolver resolver) {
     this.policy = new AddressPolicy(allowlist);
     this.allowlist = List.copyOf(allowlist);
     this.resolver = resolver;
+    this.lookups = new NameLookups("webhook-dns", MAX_OUTSTANDING_LOOKUPS);
   }
 
-  Destination check(String url) {
+  /** Where {@code url} may be called, deciding by {@code deadline} (a nanoTime value). */
+  Destination check(String url, long deadline) {
     URI uri;
     try {
       uri = new URI(url);
@@ -59,7 +70,9 @@ final class Destinations {
     }
     InetAddress[] addresses;
     try {
-      addresses = resolver.resolve(host);
+      addresses = lookups.addressesOf(resolver::resolve, host, deadline);
+    } catch (NameLookups.DeadlinePassedException e) {
+      return new Unanswered(host);
     } catch (UnknownHostException e) {
       return new Unresolved(host + " does not resolve");
     }
@@ -72,5 +85,10 @@ final class Destinations {
       }
     }
     return new Checked(uri, host, List.of(addresses));
+  }
+
+  @Override
+  public void close() {
+    lookups.close();
   }
 }

@@ -4,6 +4,7 @@ import io.cardgen.worker.net.ResponseHeadLimits;
 import io.cardgen.worker.webhook.Destinations.Checked;
 import io.cardgen.worker.webhook.Destinations.Destination;
 import io.cardgen.worker.webhook.Destinations.Refused;
+import io.cardgen.worker.webhook.Destinations.Unanswered;
 import io.cardgen.worker.webhook.Destinations.Unresolved;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -35,8 +36,9 @@ import org.apache.hc.core5.util.Timeout;
  * answer that changed since the check cannot redirect the connection (Apache HttpClient for that
  * hook, as for photo links). Webhooks are rare next to cards, so a connection per attempt costs
  * little and leaves no pooled connection to reason about. Redirects are not followed, the response
- * body is never read, and the whole attempt is cut at the timeout, however many addresses the name
- * has ({@link AttemptDeadline}).
+ * body is never read, and the whole attempt, the name's lookup included, is cut at the timeout,
+ * however slowly the name's DNS answers and however many addresses it has ({@link
+ * AttemptDeadline}).
  */
 final class WebhookSender implements AutoCloseable {
 
@@ -61,12 +63,16 @@ final class WebhookSender implements AutoCloseable {
   }
 
   AttemptOutcome send(String url, Map<String, String> headers, String body) {
-    Destination destination = destinations.check(url);
+    long end = System.nanoTime() + timeout.toNanos();
+    Destination destination = destinations.check(url, end);
     if (destination instanceof Refused refused) {
       return new AttemptOutcome.RefusedAddress(refused.reason());
     }
     if (destination instanceof Unresolved unresolved) {
       return new AttemptOutcome.Failed(null, unresolved.reason());
+    }
+    if (destination instanceof Unanswered unanswered) {
+      return new AttemptOutcome.Failed(null, unanswered.host() + ": " + noAnswer());
     }
     Checked checked = (Checked) destination;
     HttpPost post = new HttpPost(checked.uri());
@@ -79,7 +85,7 @@ final class WebhookSender implements AutoCloseable {
               deadline.pass();
               post.cancel();
             },
-            timeout.toNanos(),
+            end - System.nanoTime(),
             TimeUnit.NANOSECONDS);
     try (CloseableHttpClient client = pinnedTo(checked.addresses(), deadline);
         ClassicHttpResponse response = client.executeOpen(null, post, null)) {
@@ -90,12 +96,16 @@ final class WebhookSender implements AutoCloseable {
           ? new AttemptOutcome.Delivered(status)
           : new AttemptOutcome.Failed(status, checked.host() + " answered HTTP " + status);
     } catch (IOException e) {
-      String reason = deadline.passed() ? "no answer within " + timeout : describe(e);
+      String reason = deadline.passed() ? noAnswer() : describe(e);
       return new AttemptOutcome.Failed(null, checked.host() + ": " + reason);
     } finally {
       timer.cancel(false);
       post.cancel();
     }
+  }
+
+  private String noAnswer() {
+    return "no answer within " + timeout;
   }
 
   private static String describe(IOException e) {
@@ -148,6 +158,7 @@ final class WebhookSender implements AutoCloseable {
   @Override
   public void close() {
     deadlines.shutdownNow();
+    destinations.close();
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.testsupport.PhotoHost;
 import io.cardgen.testsupport.SilentAddresses;
+import io.cardgen.testsupport.StalledDns;
 import io.cardgen.testsupport.TestImages;
 import io.cardgen.worker.net.ResponseHeadLimits;
 import java.io.IOException;
@@ -299,6 +300,29 @@ class PhotoLinkFetcherTest {
       FetchOutcome outcome = fetcher.fetch(URI.create(link(silent.port())));
 
       Duration took = Duration.ofNanos(System.nanoTime() - started);
+      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(took).isLessThan(deadline.plusMillis(500));
+    }
+  }
+
+  /**
+   * A link host whose DNS server holds its answer back (an attacker's own server can) is given up
+   * on at the fetch deadline: a JDK lookup cannot be cancelled, and its delay on top of the
+   * deadline would outlast the lease.
+   */
+  @Test
+  @Timeout(10)
+  void aHostWhoseDnsDoesNotAnswerIsUnavailableAtTheDeadline() {
+    Duration deadline = Duration.ofMillis(500);
+    try (StalledDns dns = new StalledDns();
+        PhotoLinkFetcher fetcher =
+            fetcher(deadline, Duration.ofSeconds(2), dns::addressesOf, "127.0.0.0/8")) {
+      long started = System.nanoTime();
+
+      FetchOutcome outcome = fetcher.fetch(URI.create(link(8080)));
+
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      assertThat(dns.asked()).isTrue();
       assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
       assertThat(took).isLessThan(deadline.plusMillis(500));
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.net.Cidr;
 import io.cardgen.testsupport.SilentAddresses;
+import io.cardgen.testsupport.StalledDns;
 import io.cardgen.worker.net.ResponseHeadLimits;
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,6 +90,30 @@ class WebhookSenderTest {
       assertThat(outcome).isInstanceOf(AttemptOutcome.Failed.class);
       assertThat(((AttemptOutcome.Failed) outcome).reason()).contains("no answer within");
       assertThat(took).isLessThan(attempt.plusSeconds(1));
+    }
+  }
+
+  /**
+   * A receiver whose DNS server holds its answer back ends at the attempt's timeout: the lookup is
+   * part of the attempt, and a JDK lookup cannot be cancelled once it has started.
+   */
+  @Test
+  @Timeout(10)
+  void aNameWhoseDnsDoesNotAnswerEndsAtTheTimeout() {
+    Duration attempt = Duration.ofMillis(500);
+    try (StalledDns dns = new StalledDns();
+        WebhookSender sender =
+            new WebhookSender(
+                new Destinations(List.of(Cidr.parse("127.0.0.0/8")), dns::addressesOf), attempt)) {
+      long started = System.nanoTime();
+
+      AttemptOutcome outcome = sender.send("http://hooks.seller.test/hook", Map.of(), "{}");
+
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      assertThat(dns.asked()).isTrue();
+      assertThat(outcome)
+          .isEqualTo(new AttemptOutcome.Failed(null, "hooks.seller.test: no answer within PT0.5S"));
+      assertThat(took).isLessThan(attempt.plusMillis(500));
     }
   }
 
