@@ -88,7 +88,7 @@ class JobPhotos {
             .toList();
     // Fetching links waits on the internet, not the CPU: outside the job's permit of the gate.
     List<FetchOutcome> fetched =
-        linked.isEmpty() ? List.of() : gate.outside(() -> links.fetch(linked));
+        linked.isEmpty() ? List.of() : gate.outside(() -> links.fetch(job.accountId(), linked));
     ErrorCode linkFailure = failureOf(job, fetched);
     if (linkFailure != null) {
       return new Unusable(linkFailure);

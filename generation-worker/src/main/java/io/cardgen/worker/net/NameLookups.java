@@ -2,6 +2,8 @@ package io.cardgen.worker.net;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -19,9 +21,11 @@ import java.util.concurrent.TimeoutException;
  * given up on finishes on its thread with nobody waiting.
  *
  * <p>The threads are platform threads (Java 17, and a lookup pins a virtual thread's carrier
- * anyway), so at most {@code maxOutstanding} lookups run or wait for a thread at once; a caller
- * that finds them all taken waits for one within its deadline. Idle threads end after a few
- * seconds.
+ * anyway), so at most {@code maxOutstanding} lookups run at once. A given-up lookup keeps its place
+ * until its DNS server answers, so the names of one account, whose server never answers, could take
+ * every place and fail every other account's lookups at their deadlines. Each account therefore has
+ * at most {@code maxPerAccount} places: a caller waits within its deadline for a place of its
+ * account's, then for one of all. Idle threads end after a few seconds.
  */
 public final class NameLookups implements AutoCloseable {
 
@@ -43,10 +47,18 @@ public final class NameLookups implements AutoCloseable {
   }
 
   private final Semaphore outstanding;
+  private final int maxPerAccount;
   private final ThreadPoolExecutor threads;
+  // An account's entry lives while a caller waits for one of its places or a lookup holds one.
+  private final Map<Object, AccountPlaces> accounts = new HashMap<>();
 
-  public NameLookups(String threadName, int maxOutstanding) {
+  /**
+   * @param maxOutstanding lookups running at once, all accounts together
+   * @param maxPerAccount lookups running at once for one account
+   */
+  public NameLookups(String threadName, int maxOutstanding, int maxPerAccount) {
     this.outstanding = new Semaphore(maxOutstanding);
+    this.maxPerAccount = maxPerAccount;
     this.threads =
         new ThreadPoolExecutor(
             maxOutstanding,
@@ -63,17 +75,19 @@ public final class NameLookups implements AutoCloseable {
   }
 
   /**
-   * The addresses {@code lookup} finds for {@code host}, or {@link DeadlinePassedException} once
-   * {@code deadline} (a {@link System#nanoTime()} value) has passed without them.
+   * The addresses {@code lookup} finds for {@code host} on behalf of {@code account}, or {@link
+   * DeadlinePassedException} once {@code deadline} (a {@link System#nanoTime()} value) has passed
+   * without them.
    */
-  public InetAddress[] addressesOf(Lookup lookup, String host, long deadline)
+  public InetAddress[] addressesOf(Lookup lookup, String host, Object account, long deadline)
       throws UnknownHostException {
     FutureTask<InetAddress[]> answer = new FutureTask<>(() -> lookup.addressesOf(host));
+    AccountPlaces places = enter(account);
+    boolean started = false;
     try {
-      if (!outstanding.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-        throw new DeadlinePassedException(host);
-      }
-      start(answer);
+      takePlaces(places, host, deadline);
+      start(answer, account, places);
+      started = true;
       return answer.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       throw new DeadlinePassedException(host);
@@ -83,12 +97,34 @@ public final class NameLookups implements AutoCloseable {
     } catch (ExecutionException e) {
       throw rethrown(e.getCause());
     } finally {
-      // A lookup still waiting for a thread never starts; a running one finishes on its own.
-      answer.cancel(false);
+      // A started lookup gives its places back when it ends, whoever still waits for it.
+      if (!started) {
+        leave(account, places);
+      }
     }
   }
 
-  private void start(FutureTask<InetAddress[]> answer) throws UnknownHostException {
+  /** One of the account's places, then one of all; neither is held when this throws. */
+  private void takePlaces(AccountPlaces places, String host, long deadline)
+      throws InterruptedException, DeadlinePassedException {
+    if (!places.free.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+      throw new DeadlinePassedException(host);
+    }
+    boolean taken = false;
+    try {
+      taken = outstanding.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+    } finally {
+      if (!taken) {
+        places.free.release();
+      }
+    }
+    if (!taken) {
+      throw new DeadlinePassedException(host);
+    }
+  }
+
+  private void start(FutureTask<InetAddress[]> answer, Object account, AccountPlaces places)
+      throws UnknownHostException {
     try {
       threads.execute(
           () -> {
@@ -96,11 +132,38 @@ public final class NameLookups implements AutoCloseable {
               answer.run();
             } finally {
               outstanding.release();
+              places.free.release();
+              leave(account, places);
             }
           });
     } catch (RejectedExecutionException closed) {
       outstanding.release();
+      places.free.release();
       throw new UnknownHostException("name lookups are closed");
+    }
+  }
+
+  private AccountPlaces enter(Object account) {
+    synchronized (accounts) {
+      AccountPlaces places =
+          accounts.computeIfAbsent(account, key -> new AccountPlaces(maxPerAccount));
+      places.holders++;
+      return places;
+    }
+  }
+
+  private void leave(Object account, AccountPlaces places) {
+    synchronized (accounts) {
+      if (--places.holders == 0) {
+        accounts.remove(account);
+      }
+    }
+  }
+
+  /** How many accounts wait for or hold places now; for tests. */
+  int accountsHolding() {
+    synchronized (accounts) {
+      return accounts.size();
     }
   }
 
@@ -121,5 +184,15 @@ public final class NameLookups implements AutoCloseable {
   @Override
   public void close() {
     threads.shutdownNow();
+  }
+
+  private static final class AccountPlaces {
+
+    final Semaphore free;
+    int holders; // guarded by NameLookups.accounts
+
+    AccountPlaces(int places) {
+      this.free = new Semaphore(places);
+    }
   }
 }

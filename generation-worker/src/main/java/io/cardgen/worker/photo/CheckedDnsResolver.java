@@ -14,7 +14,7 @@ import org.apache.hc.client5.http.DnsResolver;
  * through here too: the JDK parses them without a lookup.
  *
  * <p>The lookup ends by the deadline of the fetch whose connect asks for it ({@link
- * FetchDeadlineSockets#deadlineOfConnect}): a link's DNS server that answers slowly on purpose
+ * FetchDeadlineSockets#connectOnThisThread}): a link's DNS server that answers slowly on purpose
  * would otherwise add its delay to the fetch deadline, past the job's lease.
  */
 final class CheckedDnsResolver implements DnsResolver {
@@ -31,8 +31,9 @@ final class CheckedDnsResolver implements DnsResolver {
 
   @Override
   public InetAddress[] resolve(String host) throws UnknownHostException {
+    FetchDeadlineSockets.Connect connect = FetchDeadlineSockets.connectOnThisThread();
     InetAddress[] addresses =
-        lookups.addressesOf(lookup::addressesOf, host, FetchDeadlineSockets.deadlineOfConnect());
+        lookups.addressesOf(lookup::addressesOf, host, connect.account(), connect.deadline());
     for (InetAddress address : addresses) {
       if (!policy.permits(address)) {
         throw new RefusedAddressException(host, address);

@@ -42,15 +42,22 @@ import org.apache.hc.core5.util.Timeout;
  */
 final class FetchDeadlineSockets implements DetachedSocketFactory {
 
-  private static final String DEADLINE = FetchDeadlineSockets.class.getName() + ".deadline";
-  private static final ThreadLocal<Long> CONNECTING = new ThreadLocal<>();
+  private static final String CONNECT = FetchDeadlineSockets.class.getName() + ".connect";
+  private static final ThreadLocal<Connect> CONNECTING = new ThreadLocal<>();
 
   private FetchDeadlineSockets() {}
 
+  /**
+   * What a connect needs to know of the fetch it serves: its deadline (nanoTime), and the account
+   * whose link it is, whose name lookups share that account's places ({@link
+   * io.cardgen.worker.net.NameLookups}).
+   */
+  record Connect(long deadline, Object account) {}
+
   /** A request context that holds the request's connects to {@code deadline} (nanoTime). */
-  static HttpClientContext contextUntil(long deadline) {
+  static HttpClientContext contextUntil(long deadline, Object account) {
     HttpClientContext context = HttpClientContext.create();
-    context.setAttribute(DEADLINE, deadline);
+    context.setAttribute(CONNECT, new Connect(deadline, account));
     return context;
   }
 
@@ -59,19 +66,19 @@ final class FetchDeadlineSockets implements DetachedSocketFactory {
     return new Connections();
   }
 
-  /** The deadline (nanoTime) of the connect running on this thread. */
-  static long deadlineOfConnect() {
-    Long deadline = CONNECTING.get();
-    if (deadline == null) {
+  /** The connect running on this thread. */
+  static Connect connectOnThisThread() {
+    Connect connect = CONNECTING.get();
+    if (connect == null) {
       // Every photo request carries a deadline: a connect without one would be unbounded again.
       throw new IllegalStateException("a photo connection opened outside a fetch");
     }
-    return deadline;
+    return connect;
   }
 
   @Override
   public Socket create(Proxy proxy) throws IOException {
-    long deadline = deadlineOfConnect();
+    long deadline = connectOnThisThread().deadline();
     if (deadline - System.nanoTime() <= 0) {
       throw new SocketTimeoutException("fetch deadline passed");
     }
@@ -118,7 +125,7 @@ final class FetchDeadlineSockets implements DetachedSocketFactory {
     }
   }
 
-  /** Makes the request's deadline the socket factory's for the length of one connect. */
+  /** Makes the request's deadline the lookup's and socket factory's for one connect's length. */
   private static final class DeadlineOperator extends DefaultHttpClientConnectionOperator {
 
     DeadlineOperator(SchemePortResolver ports, DnsResolver dns, Lookup<TlsSocketStrategy> tls) {
@@ -138,7 +145,7 @@ final class FetchDeadlineSockets implements DetachedSocketFactory {
         Object attachment,
         HttpContext context)
         throws IOException {
-      CONNECTING.set(context.getAttribute(DEADLINE) instanceof Long deadline ? deadline : null);
+      CONNECTING.set(context.getAttribute(CONNECT) instanceof Connect connect ? connect : null);
       try {
         super.connect(
             connection,

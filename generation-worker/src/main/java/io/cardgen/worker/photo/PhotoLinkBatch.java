@@ -2,6 +2,7 @@ package io.cardgen.worker.photo;
 
 import java.net.URI;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -25,16 +26,18 @@ public final class PhotoLinkBatch {
     this.threads = threads;
   }
 
-  /** One outcome per link, in the order of {@code links}. */
-  public List<FetchOutcome> fetch(List<URI> links) {
+  /** One outcome per link of {@code account}'s, in the order of {@code links}. */
+  public List<FetchOutcome> fetch(UUID account, List<URI> links) {
     long deadline = fetcher.deadlineFromNow();
     if (links.size() == 1) {
-      return List.of(fetcher.fetch(links.get(0), deadline)); // no thread hand-off for one
+      return List.of(fetcher.fetch(account, links.get(0), deadline)); // no thread hand-off for one
     }
     List<CompletableFuture<FetchOutcome>> fetches =
         links.stream()
             .map(
-                link -> CompletableFuture.supplyAsync(() -> fetcher.fetch(link, deadline), threads))
+                link ->
+                    CompletableFuture.supplyAsync(
+                        () -> fetcher.fetch(account, link, deadline), threads))
             .toList();
     // Each fetch ends by the shared deadline on its own, so joining cannot outlast it.
     return fetches.stream().map(CompletableFuture::join).toList();

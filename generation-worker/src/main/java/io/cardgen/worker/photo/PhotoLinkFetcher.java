@@ -36,8 +36,11 @@ public final class PhotoLinkFetcher implements AutoCloseable {
 
   private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
   private static final String DEADLINE_PASSED = "fetch deadline passed";
-  // Lookups mostly answer from the JDK's cache; these are the ones a slow DNS server holds up.
-  private static final int MAX_OUTSTANDING_LOOKUPS = 64;
+  // Lookups mostly answer from the JDK's cache; these are the ones slow DNS servers hold up, all
+  // accounts together and for one account (a card has at most a handful of links).
+  private static final int MAX_OUTSTANDING_LOOKUPS = 256;
+  private static final int MAX_LOOKUPS_PER_ACCOUNT = 16;
+  private static final Object NO_ACCOUNT = new Object();
 
   private final PhotoLimits limits;
   private final long deadlineNanos;
@@ -54,7 +57,8 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     this.limits = properties.limits();
     this.deadlineNanos = properties.fetchDeadline().toNanos();
     this.maxRedirects = properties.maxRedirects();
-    this.lookups = new NameLookups("photo-link-dns", MAX_OUTSTANDING_LOOKUPS);
+    this.lookups =
+        new NameLookups("photo-link-dns", MAX_OUTSTANDING_LOOKUPS, MAX_LOOKUPS_PER_ACCOUNT);
     this.client = PhotoHttpClient.create(properties, names, lookups);
     this.deadlines =
         new ScheduledThreadPoolExecutor(
@@ -67,9 +71,12 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     this.deadlines.setRemoveOnCancelPolicy(true);
   }
 
-  /** Fetches {@code link} within {@code cardgen.images.fetch-deadline} from now. */
+  /**
+   * Fetches {@code link} within {@code cardgen.images.fetch-deadline} from now, for a caller
+   * without an account: such fetches share one account's places for name lookups.
+   */
   public FetchOutcome fetch(URI link) {
-    return fetch(link, deadlineFromNow());
+    return fetch(NO_ACCOUNT, link, deadlineFromNow());
   }
 
   /**
@@ -81,10 +88,10 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   }
 
   /**
-   * Fetches {@code link}, giving up as {@link FetchOutcome.Unavailable} at {@code deadline} (a
-   * {@link System#nanoTime()} value), which several fetches may share.
+   * Fetches {@code account}'s {@code link}, giving up as {@link FetchOutcome.Unavailable} at {@code
+   * deadline} (a {@link System#nanoTime()} value), which several fetches may share.
    */
-  FetchOutcome fetch(URI link, long deadline) {
+  FetchOutcome fetch(Object account, URI link, long deadline) {
     URI target = link;
     for (int redirects = 0; ; redirects++) {
       String problem = problemWith(target);
@@ -93,7 +100,7 @@ public final class PhotoLinkFetcher implements AutoCloseable {
       }
       Hop hop;
       try {
-        hop = exchange(target, deadline);
+        hop = exchange(account, target, deadline);
       } catch (IllegalArgumentException unrequestable) {
         // HttpCore refuses to build some requests that URI parses (a port out of range was one):
         // the same link fails the same way at every attempt, so it is refused, not retried.
@@ -109,7 +116,7 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     }
   }
 
-  private Hop exchange(URI target, long deadline) {
+  private Hop exchange(Object account, URI target, long deadline) {
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
       return new Hop.Done(new FetchOutcome.Unavailable(DEADLINE_PASSED));
@@ -126,7 +133,8 @@ public final class PhotoLinkFetcher implements AutoCloseable {
             TimeUnit.NANOSECONDS);
     ClassicHttpResponse response = null;
     try {
-      response = client.executeOpen(null, request, FetchDeadlineSockets.contextUntil(deadline));
+      response =
+          client.executeOpen(null, request, FetchDeadlineSockets.contextUntil(deadline, account));
       return respond(target, response);
     } catch (RefusedAddressException e) {
       return new Hop.Done(new FetchOutcome.Refused(e.getMessage()));

@@ -10,6 +10,7 @@ import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 
 /**
  * The address rules of a webhook URL (batch-api §2 {@code webhook_url}), applied before every
@@ -20,8 +21,10 @@ import java.util.Locale;
  */
 final class Destinations implements AutoCloseable {
 
-  // Webhooks are rare next to cards; these are the lookups a slow DNS server holds up at once.
-  private static final int MAX_OUTSTANDING_LOOKUPS = 16;
+  // Webhooks are rare next to cards; these are the lookups slow DNS servers hold up at once, all
+  // accounts together and for one account (one webhook URL per batch).
+  private static final int MAX_OUTSTANDING_LOOKUPS = 64;
+  private static final int MAX_LOOKUPS_PER_ACCOUNT = 4;
 
   /** Where an attempt may go, or why it may not. */
   sealed interface Destination {}
@@ -46,11 +49,11 @@ final class Destinations implements AutoCloseable {
     this.policy = new AddressPolicy(allowlist);
     this.allowlist = List.copyOf(allowlist);
     this.resolver = resolver;
-    this.lookups = new NameLookups("webhook-dns", MAX_OUTSTANDING_LOOKUPS);
+    this.lookups = new NameLookups("webhook-dns", MAX_OUTSTANDING_LOOKUPS, MAX_LOOKUPS_PER_ACCOUNT);
   }
 
   /** Where {@code url} may be called, deciding by {@code deadline} (a nanoTime value). */
-  Destination check(String url, long deadline) {
+  Destination check(String url, UUID account, long deadline) {
     URI uri;
     try {
       uri = new URI(url);
@@ -70,7 +73,7 @@ final class Destinations implements AutoCloseable {
     }
     InetAddress[] addresses;
     try {
-      addresses = lookups.addressesOf(resolver::resolve, host, deadline);
+      addresses = lookups.addressesOf(resolver::resolve, host, account, deadline);
     } catch (NameLookups.DeadlinePassedException e) {
       return new Unanswered(host);
     } catch (UnknownHostException e) {

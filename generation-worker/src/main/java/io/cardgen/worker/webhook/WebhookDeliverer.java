@@ -218,7 +218,8 @@ class WebhookDeliverer implements SmartLifecycle, AutoCloseable {
                 WebhookSignature.header(
                     signing, delivery.id().toString(), timestamp, delivery.payload()));
     long started = System.nanoTime();
-    AttemptOutcome outcome = sender.send(delivery.url(), headers, delivery.payload());
+    AttemptOutcome outcome =
+        sender.send(delivery.accountId(), delivery.url(), headers, delivery.payload());
     if (!(outcome instanceof AttemptOutcome.RefusedAddress)) {
       metrics.exchanged(Duration.ofNanos(System.nanoTime() - started));
     }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -62,9 +63,10 @@ final class WebhookSender implements AutoCloseable {
     this.deadlines.setRemoveOnCancelPolicy(true);
   }
 
-  AttemptOutcome send(String url, Map<String, String> headers, String body) {
+  /** One attempt to deliver {@code account}'s event. */
+  AttemptOutcome send(UUID account, String url, Map<String, String> headers, String body) {
     long end = System.nanoTime() + timeout.toNanos();
-    Destination destination = destinations.check(url, end);
+    Destination destination = destinations.check(url, account, end);
     if (destination instanceof Refused refused) {
       return new AttemptOutcome.RefusedAddress(refused.reason());
     }

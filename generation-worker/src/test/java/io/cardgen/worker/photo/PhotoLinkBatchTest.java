@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +17,8 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.util.unit.DataSize;
 
 class PhotoLinkBatchTest {
+
+  private static final UUID ACCOUNT = UUID.randomUUID();
 
   private static final byte[] PNG = TestImages.png(32, 32);
 
@@ -47,6 +50,7 @@ class PhotoLinkBatchTest {
 
     List<FetchOutcome> outcomes =
         batch.fetch(
+            ACCOUNT,
             List.of(
                 server.uri("/together?a"), server.uri("/together?b"), server.uri("/together?c")));
 
@@ -63,6 +67,7 @@ class PhotoLinkBatchTest {
 
     List<FetchOutcome> outcomes =
         batch.fetch(
+            ACCOUNT,
             List.of(
                 server.uri("/hangs?1"),
                 server.uri("/photo"),
@@ -86,7 +91,7 @@ class PhotoLinkBatchTest {
               throw new AssertionError("no thread needed for one link");
             });
 
-    assertThat(batch.fetch(List.of(server.uri("/photo"))))
+    assertThat(batch.fetch(ACCOUNT, List.of(server.uri("/photo"))))
         .singleElement()
         .isInstanceOf(FetchOutcome.Fetched.class);
   }

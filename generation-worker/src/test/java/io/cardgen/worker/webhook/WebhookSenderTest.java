@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Timeout;
  * (ResponseHeadLimits), and its timeout holds however many addresses the name has.
  */
 class WebhookSenderTest {
+
+  private static final UUID ACCOUNT = UUID.randomUUID();
 
   private static final Duration ATTEMPT = Duration.ofSeconds(20);
 
@@ -44,7 +47,7 @@ class WebhookSenderTest {
   @Timeout(10) // well inside the attempt's 20 s: the bound ends it, not the deadline
   void aReceiverThatStreamsHeaderFieldsWithoutEndFailsTheAttempt() throws Exception {
     try (Receiver receiver = Receiver.answering(Receiver::endlessHeaders)) {
-      AttemptOutcome outcome = sender.send(receiver.url(), Map.of(), "{}");
+      AttemptOutcome outcome = sender.send(ACCOUNT, receiver.url(), Map.of(), "{}");
 
       assertThat(outcome).isInstanceOf(AttemptOutcome.Failed.class);
     }
@@ -55,7 +58,7 @@ class WebhookSenderTest {
   void aHeaderLineLongerThanTheBoundFailsTheAttempt() throws Exception {
     String line = "X-Pad: " + "a".repeat(ResponseHeadLimits.MAX_LINE_BYTES) + "\r\n";
     try (Receiver receiver = Receiver.answering(out -> head(out, line))) {
-      assertThat(sender.send(receiver.url(), Map.of(), "{}"))
+      assertThat(sender.send(ACCOUNT, receiver.url(), Map.of(), "{}"))
           .isInstanceOf(AttemptOutcome.Failed.class);
     }
   }
@@ -67,8 +70,9 @@ class WebhookSenderTest {
             Receiver.answering(out -> head(out, fields(ResponseHeadLimits.MAX_HEADERS + 1)));
         Receiver within =
             Receiver.answering(out -> head(out, fields(ResponseHeadLimits.MAX_HEADERS - 2)))) {
-      assertThat(sender.send(over.url(), Map.of(), "{}")).isInstanceOf(AttemptOutcome.Failed.class);
-      assertThat(sender.send(within.url(), Map.of(), "{}"))
+      assertThat(sender.send(ACCOUNT, over.url(), Map.of(), "{}"))
+          .isInstanceOf(AttemptOutcome.Failed.class);
+      assertThat(sender.send(ACCOUNT, within.url(), Map.of(), "{}"))
           .isEqualTo(new AttemptOutcome.Delivered(200));
     }
   }
@@ -84,7 +88,7 @@ class WebhookSenderTest {
     try (SilentAddresses silent = SilentAddresses.onLoopback(3);
         WebhookSender sender = senderTo(silent.addresses(), attempt)) {
       long started = System.nanoTime();
-      AttemptOutcome outcome = sender.send(url(silent), Map.of(), "{}");
+      AttemptOutcome outcome = sender.send(ACCOUNT, url(silent), Map.of(), "{}");
       Duration took = Duration.ofNanos(System.nanoTime() - started);
 
       assertThat(outcome).isInstanceOf(AttemptOutcome.Failed.class);
@@ -107,7 +111,8 @@ class WebhookSenderTest {
                 new Destinations(List.of(Cidr.parse("127.0.0.0/8")), dns::addressesOf), attempt)) {
       long started = System.nanoTime();
 
-      AttemptOutcome outcome = sender.send("http://hooks.seller.test/hook", Map.of(), "{}");
+      AttemptOutcome outcome =
+          sender.send(ACCOUNT, "http://hooks.seller.test/hook", Map.of(), "{}");
 
       Duration took = Duration.ofNanos(System.nanoTime() - started);
       assertThat(dns.asked()).isTrue();
@@ -129,7 +134,7 @@ class WebhookSenderTest {
             senderTo(
                 List.of(silent.addresses().get(0), InetAddress.getByName("127.0.0.2")),
                 Duration.ofSeconds(4))) {
-      assertThat(sender.send(url(silent), Map.of(), "{}"))
+      assertThat(sender.send(ACCOUNT, url(silent), Map.of(), "{}"))
           .isEqualTo(new AttemptOutcome.Delivered(200));
     }
   }
