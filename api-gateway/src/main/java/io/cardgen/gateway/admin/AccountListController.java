@@ -3,6 +3,7 @@ package io.cardgen.gateway.admin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,9 +17,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class AccountListController {
-
-  static final int DEFAULT_LIMIT = 100;
-  static final int MAX_LIMIT = 500;
 
   private final AccountAdministration accounts;
 
@@ -39,10 +37,11 @@ class AccountListController {
     if (after != null && afterId == null) {
       return AdminErrors.invalid("after: id счёта из поля next");
     }
-    Integer size = limit == null ? Integer.valueOf(DEFAULT_LIMIT) : wholeOrNull(limit);
-    if (size == null || size < 1 || size > MAX_LIMIT) {
-      return AdminErrors.invalid("limit: целое число от 1 до " + MAX_LIMIT);
+    OptionalInt pageSize = AdminPages.size(limit);
+    if (pageSize.isEmpty()) {
+      return AdminPages.invalidLimit();
     }
+    int size = pageSize.getAsInt();
     // One more than asked tells whether a next page exists.
     List<AccountView> found = accounts.page(name == null ? null : name.strip(), afterId, size + 1);
     List<AccountView> page = found.subList(0, Math.min(size, found.size()));
@@ -58,12 +57,5 @@ class AccountListController {
     } catch (IllegalArgumentException notAnId) {
       return null;
     }
-  }
-
-  private static Integer wholeOrNull(String text) {
-    if (text.isEmpty() || text.length() > 9 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      return null;
-    }
-    return Integer.valueOf(text);
   }
 }

@@ -12,10 +12,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -51,6 +49,7 @@ class BatchController {
   private final BatchCreation creation;
   private final CreationSlots slots;
   private final BatchStore store;
+  private final BatchListing listing;
   private final BatchCancellation cancellation;
   private final BatchResults results;
   private final ResultStreams streams;
@@ -63,6 +62,7 @@ class BatchController {
       BatchCreation creation,
       CreationSlots slots,
       BatchStore store,
+      BatchListing listing,
       BatchCancellation cancellation,
       BatchResults results,
       ResultStreams streams,
@@ -75,6 +75,7 @@ class BatchController {
     this.creation = creation;
     this.slots = slots;
     this.store = store;
+    this.listing = listing;
     this.cancellation = cancellation;
     this.results = results;
     this.streams = streams;
@@ -196,23 +197,10 @@ class BatchController {
     if (after != null && cursor == null) {
       return BatchAnswers.invalid("batch.after");
     }
-    List<BatchObject> page = store.page(granted.account().id(), cursor, size + 1);
-    // Rows after a bare batch id that is not the account's batch (or no longer is) compare with
-    // NULL, so an unknown one gives an empty page: told apart from the list's end here, after the
-    // page. A cursor with its time needs no batch to exist (ListCursor).
-    if (page.isEmpty()
-        && cursor != null
-        && cursor.createdAt() == null
-        && !store.exists(granted.account().id(), cursor.batch())) {
-      return BatchAnswers.invalid("batch.after");
-    }
-    boolean more = page.size() > size;
-    List<BatchObject> items = more ? page.subList(0, size) : page;
-    String next = more ? ListCursor.after(items.get(items.size() - 1)) : null;
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("items", items);
-    data.put("next", next);
-    return BatchAnswers.ok(data);
+    return listing
+        .page(granted.account().id(), cursor, size)
+        .map(BatchAnswers::ok)
+        .orElseGet(() -> BatchAnswers.invalid("batch.after"));
   }
 
   @GetMapping("/api/batches/{id}/results")

@@ -78,6 +78,7 @@ class BatchListCursorIT {
         null,
         null,
         store,
+        new BatchListing(store),
         null,
         null,
         null,
