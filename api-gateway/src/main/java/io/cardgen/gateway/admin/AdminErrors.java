@@ -23,7 +23,7 @@ public final class AdminErrors {
     return answer(HttpStatus.CONFLICT, "idempotency_conflict", message);
   }
 
-  static ResponseEntity<?> notFound() {
+  public static ResponseEntity<?> notFound() {
     return answer(HttpStatus.NOT_FOUND, "not_found", "Объект не найден.");
   }
 

@@ -97,6 +97,15 @@ class BatchCancellation {
     return store.find(account, id);
   }
 
+  /**
+   * An operator's cancel (the admin API): the account's own cancel, for whichever account owns the
+   * batch. Empty for an unknown batch or one retention is removing, as the public API answers 404.
+   */
+  @Transactional
+  public Optional<BatchObject> cancelForOperator(UUID id) {
+    return store.owner(id).flatMap(account -> cancel(account, id));
+  }
+
   private void release(UUID account, UUID batch, List<UUID> jobs) {
     int count = jobs.size();
     if (jdbc.sql(RELEASE).param("account", account).param("count", count).update() != 1) {

@@ -83,6 +83,8 @@ class BatchStore {
       """;
   private static final String EXISTS =
       "SELECT count(*) FROM batches WHERE id = :id AND account_id = :account AND NOT removing";
+  private static final String OWNER =
+      "SELECT account_id FROM batches WHERE id = :id AND NOT removing";
   private static final int INSERT_CHUNK = 1000;
 
   private final JdbcClient jdbc;
@@ -180,7 +182,14 @@ class BatchStore {
         == 1;
   }
 
-  /** Newest first, after the batch {@code afterId} of the same account (null: from the top). */
+  /**
+   * The account a batch belongs to, for the operator's calls, which name a batch without its
+   * account; empty for an unknown batch or one retention is removing, as for its account.
+   */
+  Optional<UUID> owner(UUID id) {
+    return jdbc.sql(OWNER).param("id", id).query(UUID.class).optional();
+  }
+
   /** The account's batches after {@code after} (null: from the newest), newest first. */
   List<BatchObject> page(UUID account, ListCursor after, int limit) {
     return jdbc.sql(BatchObject.SELECT + PAGE)

@@ -98,6 +98,13 @@ class BatchListCursorIT {
         JsonMapper.builder().build());
   }
 
+  /** The operator's cancel, through the real store and cancellation; it needs no account check. */
+  private AdminBatchController admin() {
+    BatchStore store = new BatchStore(jdbc, new NamedParameterJdbcTemplate(database.dataSource()));
+    return new AdminBatchController(
+        null, new BatchListing(store), new BatchCancellation(jdbc, store, clock));
+  }
+
   private Instant daysAgo(long days) {
     return clock.instant().minus(Duration.ofDays(days));
   }
@@ -201,6 +208,9 @@ class BatchListCursorIT {
     BatchController controller = controller();
     String id = BatchObject.publicId(removing);
     assertThat(controller.get("Bearer x", id).getStatusCode().value()).isEqualTo(200);
+    ResponseEntity<?> finished = admin().cancel(id);
+    assertThat(finished.getStatusCode().value()).as("a finished batch, as it is").isEqualTo(200);
+    assertThat(((BatchObject) finished.getBody()).status()).isEqualTo("completed");
 
     assertThat(retention(2, 1).removeExpired()).as("no batch removed whole yet").isZero();
 
@@ -213,6 +223,7 @@ class BatchListCursorIT {
         .isEqualTo(3);
     assertThat(controller.get("Bearer x", id).getStatusCode().value()).isEqualTo(404);
     assertThat(controller.cancel("Bearer x", id).getStatusCode().value()).isEqualTo(404);
+    assertThat(admin().cancel(id).getStatusCode().value()).as("operator's cancel").isEqualTo(404);
     assertThat((List<BatchObject>) data(controller.list("Bearer x", "10", null)).get("items"))
         .extracting(BatchObject::id)
         .containsExactly(BatchObject.publicId(kept));

@@ -65,7 +65,12 @@ class ManagementPathsIT {
         "/%2Fadmin/audit",
         "/admin/%61udit",
         "/admin/audit%3Bx=1",
-        "/admin/accounts/" + "00000000-0000-0000-0000-000000000000");
+        "/admin/accounts/" + "00000000-0000-0000-0000-000000000000",
+        "/admin/accounts/00000000-0000-0000-0000-000000000000/batches",
+        "/%61dmin/accounts/00000000-0000-0000-0000-000000000000/batches",
+        "/admin/accounts/00000000-0000-0000-0000-000000000000/batches;x=1",
+        "/admin/batches/bat_00000000-0000-0000-0000-000000000000/cancel",
+        "/admin/batches/bat%5F00000000-0000-0000-0000-000000000000/cancel");
   }
 
   @ParameterizedTest
@@ -101,7 +106,14 @@ class ManagementPathsIT {
 
   @Test
   void managementPortRefusesAmbiguousSpellingsToo() throws Exception {
-    for (String path : List.of("/%61dmin/audit", "/admin;x=1/audit", "//actuator/health")) {
+    for (String path :
+        List.of(
+            "/%61dmin/audit",
+            "/admin;x=1/audit",
+            "//actuator/health",
+            "/admin/accounts/00000000-0000-0000-0000-000000000000/batches;x=1",
+            "/admin/accounts/00000000-0000-0000-0000-000000000000/%62atches",
+            "/admin/batches/bat%5F00000000-0000-0000-0000-000000000000/cancel")) {
       RawExchange.Answer answer =
           RawExchange.get(stack.adminPort, path, "Authorization: Bearer " + TestStack.ADMIN_TOKEN);
       assertThat(answer.status()).as(path).isEqualTo(400);
