@@ -96,7 +96,8 @@ public class LlmConfiguration {
   static ChatModel chatModel(
       LlmProperties properties, InstantSource clock, ProviderGate gate, PhotoPayloads payloads) {
     return OpenAiChatModel.builder()
-        .httpClientBuilder(ProviderHttpClient.builder(clock, gate::observe, payloads))
+        .httpClientBuilder(
+            ProviderHttpClient.builder(clock, gate::observe, payloads, AnswerMemory.ofHeap()))
         .baseUrl(properties.baseUrl())
         .apiKey(properties.apiKey())
         .modelName(properties.model())

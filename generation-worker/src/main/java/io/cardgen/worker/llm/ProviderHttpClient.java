@@ -16,6 +16,7 @@ import java.time.InstantSource;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -37,6 +38,7 @@ final class ProviderHttpClient implements HttpClient {
   private final InstantSource clock;
   private final Consumer<RateLimitHeaders> observer;
   private final PhotoPayloads payloads;
+  private final AnswerMemory memory;
 
   private ProviderHttpClient(Builder builder) {
     this.client =
@@ -45,11 +47,15 @@ final class ProviderHttpClient implements HttpClient {
     this.clock = builder.clock;
     this.observer = builder.observer;
     this.payloads = builder.payloads;
+    this.memory = builder.memory;
   }
 
   static Builder builder(
-      InstantSource clock, Consumer<RateLimitHeaders> observer, PhotoPayloads payloads) {
-    return new Builder(clock, observer, payloads);
+      InstantSource clock,
+      Consumer<RateLimitHeaders> observer,
+      PhotoPayloads payloads,
+      AnswerMemory memory) {
+    return new Builder(clock, observer, payloads, memory);
   }
 
   @Override
@@ -77,19 +83,30 @@ final class ProviderHttpClient implements HttpClient {
    * the job, its slot and its lease for good.
    */
   private HttpResponse<byte[]> send(java.net.http.HttpRequest request) {
+    AtomicReference<BoundedBody> body = new AtomicReference<>();
     CompletableFuture<HttpResponse<byte[]>> pending =
-        client.sendAsync(request, BoundedBody.handler(MAX_ANSWER_BYTES));
+        client.sendAsync(request, BoundedBody.handler(MAX_ANSWER_BYTES, memory, body::set));
     try {
       return pending.get(readTimeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (java.util.concurrent.TimeoutException slow) {
       pending.cancel(true);
+      // Cancelling the exchange need not reach the body, whose share of the answers' memory
+      // would then never be given back.
+      abandon(body.get());
       throw new TimeoutException(new HttpTimeoutException("no whole answer within " + readTimeout));
     } catch (ExecutionException failed) {
       throw unwrapped(failed.getCause());
     } catch (InterruptedException interrupted) {
       pending.cancel(true);
+      abandon(body.get());
       Thread.currentThread().interrupt();
       throw new RuntimeException(interrupted);
+    }
+  }
+
+  private static void abandon(BoundedBody body) {
+    if (body != null) {
+      body.abandon();
     }
   }
 
@@ -137,14 +154,19 @@ final class ProviderHttpClient implements HttpClient {
     private final InstantSource clock;
     private final Consumer<RateLimitHeaders> observer;
     private final PhotoPayloads payloads;
+    private final AnswerMemory memory;
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration readTimeout = Duration.ofSeconds(60);
 
     private Builder(
-        InstantSource clock, Consumer<RateLimitHeaders> observer, PhotoPayloads payloads) {
+        InstantSource clock,
+        Consumer<RateLimitHeaders> observer,
+        PhotoPayloads payloads,
+        AnswerMemory memory) {
       this.clock = clock;
       this.observer = observer;
       this.payloads = payloads;
+      this.memory = memory;
     }
 
     @Override

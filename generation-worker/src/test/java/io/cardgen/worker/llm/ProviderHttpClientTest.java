@@ -28,6 +28,9 @@ class ProviderHttpClientTest {
 
   private static final Duration READ_TIMEOUT = Duration.ofMillis(500);
 
+  /** Room for whole answers of the largest size, except where a test makes it smaller. */
+  private AnswerMemory memory = new AnswerMemory(2 * ProviderHttpClient.MAX_ANSWER_BYTES);
+
   private final CountDownLatch released = new CountDownLatch(1);
   private HttpServer server;
 
@@ -82,7 +85,8 @@ class ProviderHttpClientTest {
           }
         });
 
-    assertThatThrownBy(() -> client().execute(request()))
+    // Reading 4 MiB takes longer than the stall tests' timeout on a loaded machine.
+    assertThatThrownBy(() -> client(Duration.ofSeconds(30)).execute(request()))
         .isInstanceOf(BoundedBody.TooLarge.class)
         .hasMessageContaining("longer than");
   }
@@ -96,6 +100,45 @@ class ProviderHttpClientTest {
         });
 
     assertThatThrownBy(() -> client().execute(request())).isInstanceOf(BoundedBody.TooLarge.class);
+  }
+
+  @Test
+  void aLongAnswerWithinTheMemoryIsReadAndGivesItBack() {
+    memory = new AnswerMemory(100 * 1024);
+    byte[] answer = new byte[(int) AnswerMemory.ALLOWANCE + 90 * 1024];
+    serve(exchange -> answer(exchange, 200, answer));
+
+    assertThat(client().execute(request()).body()).hasSize(answer.length);
+    assertThat(memory.used()).isZero();
+  }
+
+  /** Many long answers at once must not fill the heap: past the budget a call fails, retriably. */
+  @Test
+  void aLongAnswerBeyondTheWorkersMemoryFailsAsATransientFailure() {
+    memory = new AnswerMemory(100 * 1024);
+    byte[] answer = new byte[(int) AnswerMemory.ALLOWANCE + 200 * 1024];
+    serve(exchange -> answerUnlessCancelled(exchange, answer));
+
+    assertThatThrownBy(() -> client().execute(request()))
+        .isNotInstanceOf(BoundedBody.TooLarge.class)
+        .hasRootCauseInstanceOf(AnswerMemory.Spent.class);
+    assertThat(memory.used()).isZero();
+  }
+
+  @Test
+  void aLongAnswerThatStallsGivesItsMemoryBackAtTheReadTimeout() {
+    memory = new AnswerMemory(100 * 1024);
+    serve(
+        exchange -> {
+          exchange.sendResponseHeaders(200, 0);
+          OutputStream body = exchange.getResponseBody();
+          body.write(new byte[(int) AnswerMemory.ALLOWANCE + 50 * 1024]);
+          body.flush();
+          awaitRelease();
+        });
+
+    assertThatThrownBy(() -> client().execute(request())).isInstanceOf(TimeoutException.class);
+    assertThat(memory.used()).isZero();
   }
 
   @Test
@@ -113,9 +156,13 @@ class ProviderHttpClientTest {
   }
 
   private ProviderHttpClient client() {
+    return client(READ_TIMEOUT);
+  }
+
+  private ProviderHttpClient client(Duration readTimeout) {
     return (ProviderHttpClient)
-        ProviderHttpClient.builder(Clock.systemUTC(), limits -> {}, new PhotoPayloads())
-            .readTimeout(READ_TIMEOUT)
+        ProviderHttpClient.builder(Clock.systemUTC(), limits -> {}, new PhotoPayloads(), memory)
+            .readTimeout(readTimeout)
             .build();
   }
 
@@ -143,6 +190,14 @@ class ProviderHttpClientTest {
     exchange.sendResponseHeaders(status, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
+    }
+  }
+
+  private static void answerUnlessCancelled(HttpExchange exchange, byte[] body) {
+    try {
+      answer(exchange, 200, body);
+    } catch (IOException cancelled) {
+      // The client stopped reading, as it should.
     }
   }
 
