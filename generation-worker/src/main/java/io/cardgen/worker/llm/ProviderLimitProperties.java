@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param window the shared budget's accounting window: each gets its share of the per-minute
  *     limits, so short windows smooth bursts (keep each window's share at one request or more)
  * @param maxConcurrency the most provider calls a worker runs at once; the adaptive limit starts
- *     here, halves on 429 and grows back by one per round of successful calls
+ *     here, halves on 429 and grows back by one per round of successful calls, doubling per round
+ *     once a minute has passed without a 429 (ADR 0010)
  * @param tokensPerCall the tokens a call is expected to use until this worker has seen answers
  *     (then their moving mean); each call sets that many aside in the shared budget before it is
  *     sent
