@@ -17,11 +17,12 @@ import org.slf4j.LoggerFactory;
  * this worker at once), a slot of the {@link AdaptiveConcurrency} limit, and a request of the
  * {@link RateBudget} all workers share, which sets aside the tokens the call is expected to use
  * ({@link TokenEstimate}); the pause is looked at again once both are had, since a 429 may have
- * come in while this call waited for them. Every wait ends at the given latest start. Waits carry
- * up to {@value #JITTER_SHARE} of random extra, so callers released together do not hit the
- * provider together again. A slot taken is given back on every way out. A shared budget that cannot
- * be asked (its database briefly unreachable) lets the call through rather than failing it: the
- * budget only paces calls, while the provider's 429s and the adaptive limit still hold.
+ * come in while this call waited for them. Every wait ends at the given latest start; a call that
+ * took from the budget and is then not let through gives its take back. Waits carry up to {@value
+ * #JITTER_SHARE} of random extra, so callers released together do not hit the provider together
+ * again. A slot taken is given back on every way out. A shared budget that cannot be asked (its
+ * database briefly unreachable) lets the call through rather than failing it: the budget only paces
+ * calls, while the provider's 429s and the adaptive limit still hold.
  */
 final class ProviderGate implements ProviderBacklog {
 
@@ -100,13 +101,15 @@ final class ProviderGate implements ProviderBacklog {
       return Optional.empty();
     }
     boolean passed = false;
-    long expected = tokens.perCall();
+    Optional<Take> take = Optional.empty();
     try {
-      passed = takeFromBudget(deadlineNanos, expected) && waitOutPause(deadlineNanos);
-      return passed ? Optional.of(new Pass(epoch, expected)) : Optional.empty();
+      take = takeFromBudget(deadlineNanos, tokens.perCall());
+      passed = take.isPresent() && waitOutPause(deadlineNanos);
+      return passed ? Optional.of(new Pass(epoch, take.get().tokens())) : Optional.empty();
     } finally {
       if (!passed) {
         concurrency.ended();
+        take.ifPresent(this::giveBack);
       }
     }
   }
@@ -116,21 +119,30 @@ final class ProviderGate implements ProviderBacklog {
     return paused <= 0 || sleepUntil(deadlineNanos, paused + jitter(paused));
   }
 
-  private boolean takeFromBudget(long deadlineNanos, long expected) throws InterruptedException {
-    while (!budgetAllows(clock.instant(), expected)) {
+  /** A request of the budget, or empty when none came free before the deadline. */
+  private Optional<Take> takeFromBudget(long deadlineNanos, long expected)
+      throws InterruptedException {
+    while (true) {
       Instant now = clock.instant();
+      Optional<Take> take = tryTake(now, expected);
+      if (take.isPresent()) {
+        return take;
+      }
       long untilNext = Duration.between(now, budget.nextWindow(now)).toNanos();
       if (!sleepUntil(deadlineNanos, untilNext + jitter(untilNext))) {
-        return false;
+        return Optional.empty();
       }
     }
-    return true;
   }
 
-  /** Whether the budget has room now; yes when it cannot be asked (see the class comment). */
-  private boolean budgetAllows(Instant now, long expected) {
+  /**
+   * A take if the budget has room now; an uncounted one when it cannot be asked (class comment).
+   */
+  private Optional<Take> tryTake(Instant now, long expected) {
     try {
-      return budget.take(now, expected);
+      return budget.take(now, expected)
+          ? Optional.of(new Take(now, expected, true))
+          : Optional.empty();
     } catch (RuntimeException unreachable) {
       long at = System.nanoTime();
       long last = lastBudgetWarning.get();
@@ -140,7 +152,26 @@ final class ProviderGate implements ProviderBacklog {
             "The shared rate budget cannot be read; provider calls go without it: {}",
             unreachable.toString());
       }
-      return true;
+      return Optional.of(new Take(now, expected, false));
+    }
+  }
+
+  /**
+   * A call that took from the budget and was then not sent (a pause that began meanwhile outran its
+   * deadline, or the worker stopped) gives its take back, or the window would count a call the
+   * provider never saw and refuse a real one for it. Best-effort like counting tokens: the call has
+   * failed either way.
+   */
+  private void giveBack(Take take) {
+    if (!take.counted()) {
+      return;
+    }
+    try {
+      budget.giveBack(take.at(), take.tokens());
+    } catch (RuntimeException unrecorded) {
+      log.warn(
+          "Could not give a request of a call not sent back to the shared rate budget: {}",
+          unrecorded.toString());
     }
   }
 
@@ -175,6 +206,12 @@ final class ProviderGate implements ProviderBacklog {
     Thread.sleep(waitNanos / 1_000_000, (int) (waitNanos % 1_000_000));
     return true;
   }
+
+  /**
+   * What a call took from the budget at {@code at}: a request and {@code tokens} set aside; not
+   * {@code counted} when the budget could not be read and let the call through without a take.
+   */
+  private record Take(Instant at, long tokens, boolean counted) {}
 
   /** One call's way through the gate; the first of its methods called ends it, later ones not. */
   final class Pass {

@@ -20,6 +20,9 @@ interface RateBudget {
 
         @Override
         public void spent(Instant at, long tokens) {}
+
+        @Override
+        public void giveBack(Instant takenAt, long tokens) {}
       };
 
   /**
@@ -36,4 +39,12 @@ interface RateBudget {
    * {@code at}, when its answer came.
    */
   void spent(Instant at, long tokens);
+
+  /**
+   * Gives back what a {@link #take} at {@code takenAt} of {@code tokens} took, for a call that was
+   * then never sent: its request and the tokens set aside leave that window, which would otherwise
+   * count a call the provider never saw. Called at most once per take, never for a call that was
+   * sent.
+   */
+  void giveBack(Instant takenAt, long tokens);
 }

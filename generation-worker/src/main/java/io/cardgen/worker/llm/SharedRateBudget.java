@@ -11,9 +11,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * upsert whose {@code WHERE} refuses it once the window's requests are used up or the tokens the
  * call is expected to use do not fit, and which sets those tokens aside, as the provider counts a
  * request's tokens when it arrives. What an answer used beyond its estimate is added to the window
- * the answer came in (a call outlasts the window it started in). A call expected to use more than a
- * whole window's tokens counts as a whole window, so it still runs alone. Workers use their own
- * clocks: a skew of a few milliseconds between hosts moves a window's edge, not its allowance.
+ * the answer came in (a call outlasts the window it started in); a call that took and was then
+ * never sent gives its request and tokens back to the window it took them from. A call expected to
+ * use more than a whole window's tokens counts as a whole window, so it still runs alone. Workers
+ * use their own clocks: a skew of a few milliseconds between hosts moves a window's edge, not its
+ * allowance.
  */
 final class SharedRateBudget implements RateBudget {
 
@@ -33,6 +35,13 @@ final class SharedRateBudget implements RateBudget {
       """
       INSERT INTO llm_rate_windows (window_start_ms, requests, tokens) VALUES (:window, 0, :tokens)
       ON CONFLICT (window_start_ms) DO UPDATE SET tokens = llm_rate_windows.tokens + :tokens
+      """;
+
+  private static final String GIVE_BACK =
+      """
+      UPDATE llm_rate_windows
+      SET requests = GREATEST(requests - 1, 0), tokens = GREATEST(tokens - :estimate, 0)
+      WHERE window_start_ms = :window
       """;
 
   private static final String FORGET =
@@ -62,7 +71,7 @@ final class SharedRateBudget implements RateBudget {
     forgetOldWindowsOnce(window);
     return jdbc.sql(TAKE)
         .param("window", start(window))
-        .param("estimate", Math.max(0, Math.min(tokens, tokensPerWindow)))
+        .param("estimate", setAside(tokens))
         .param("requests", requestsPerWindow)
         .param("tokens", tokensPerWindow)
         .query(Integer.class)
@@ -81,6 +90,17 @@ final class SharedRateBudget implements RateBudget {
       long window = at.toEpochMilli() / windowMillis;
       jdbc.sql(SPENT).param("window", start(window)).param("tokens", tokens).update();
     }
+  }
+
+  @Override
+  public void giveBack(Instant takenAt, long tokens) {
+    long window = takenAt.toEpochMilli() / windowMillis;
+    jdbc.sql(GIVE_BACK).param("window", start(window)).param("estimate", setAside(tokens)).update();
+  }
+
+  /** What a take of {@code tokens} sets aside: a call over a whole window counts as one window. */
+  private long setAside(long tokens) {
+    return Math.max(0, Math.min(tokens, tokensPerWindow));
   }
 
   /** The first worker call in a new window clears history; the others skip it. */

@@ -25,7 +25,11 @@ class ProviderGateTest {
     final List<Instant> spentAt = new ArrayList<>();
     final List<Long> spent = new ArrayList<>();
     final List<Long> setAside = new ArrayList<>();
+    final List<Instant> takenAt = new ArrayList<>();
+    final List<Instant> givenBackAt = new ArrayList<>();
+    final List<Long> givenBack = new ArrayList<>();
     boolean spentFails;
+    Runnable onTake = () -> {};
 
     FlakyBudget(int failures) {
       this.failures = new AtomicInteger(failures);
@@ -33,10 +37,12 @@ class ProviderGateTest {
 
     @Override
     public boolean take(Instant now, long tokens) {
+      onTake.run();
       if (failures.getAndDecrement() > 0) {
         throw new IllegalStateException("database unreachable");
       }
       setAside.add(tokens);
+      takenAt.add(now);
       return true;
     }
 
@@ -53,6 +59,16 @@ class ProviderGateTest {
       spentAt.add(at);
       spent.add(tokens);
     }
+
+    @Override
+    public void giveBack(Instant takenAt, long tokens) {
+      givenBackAt.add(takenAt);
+      givenBack.add(tokens);
+    }
+  }
+
+  private static RateLimitHeaders retryAfter(Duration pause) {
+    return new RateLimitHeaders(Optional.of(pause), Optional.empty());
   }
 
   private static ProviderGate gate(RateBudget budget, int slots, InstantSource clock) {
@@ -182,5 +198,69 @@ class ProviderGateTest {
 
     assertThat(late).isEmpty();
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void aCallAbandonedForAPauseThatOutrunsItsDeadlineGivesItsTakeBackOnce() throws Exception {
+    FlakyBudget budget = new FlakyBudget(0);
+    ProviderGate gate = gate(budget, 2, SYSTEM);
+    ProviderGate.Pass sent = gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
+    // The sent call's 429 comes in while the next call takes its request from the budget.
+    budget.onTake = () -> sent.rateLimited(retryAfter(Duration.ofSeconds(30)));
+
+    assertThat(gate.enter(in(Duration.ofSeconds(1)))).isEmpty();
+
+    // The abandoned call's take, in the window it was taken in; the sent call keeps its own.
+    assertThat(budget.takenAt).hasSize(2);
+    assertThat(budget.givenBackAt).containsExactly(budget.takenAt.get(1));
+    assertThat(budget.givenBack).containsExactly(2_000L);
+  }
+
+  @Test
+  void aCallLetThroughUnreadAndThenAbandonedHasNothingToGiveBack() throws Exception {
+    FlakyBudget budget = new FlakyBudget(0);
+    ProviderGate gate = gate(budget, 2, SYSTEM);
+    ProviderGate.Pass sent = gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
+    budget.failures.set(1);
+    budget.onTake = () -> sent.rateLimited(retryAfter(Duration.ofSeconds(30)));
+
+    assertThat(gate.enter(in(Duration.ofSeconds(1)))).isEmpty();
+
+    assertThat(budget.failures.get()).as("its one take failed").isZero();
+    assertThat(budget.givenBack).isEmpty();
+  }
+
+  @Test
+  void aCallInterruptedWhileItWaitsOutAPauseGivesItsTakeBack() throws Exception {
+    FlakyBudget budget = new FlakyBudget(0);
+    ProviderGate gate = gate(budget, 2, SYSTEM);
+    ProviderGate.Pass sent = gate.enter(in(Duration.ofSeconds(5))).orElseThrow();
+    budget.onTake = () -> sent.rateLimited(retryAfter(Duration.ofSeconds(30)));
+    CompletableFuture<Optional<ProviderGate.Pass>> entered = new CompletableFuture<>();
+    Thread call =
+        new Thread(
+            () -> {
+              try {
+                entered.complete(gate.enter(in(Duration.ofSeconds(60))));
+              } catch (Throwable e) {
+                entered.completeExceptionally(e);
+              }
+            });
+    call.start();
+
+    // Its take is made before it sleeps out the pause; a stopping worker interrupts that sleep.
+    long patience = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (call.getState() != Thread.State.TIMED_WAITING) {
+      assertThat(System.nanoTime()).as("the call waits out the pause").isLessThan(patience);
+      Thread.onSpinWait();
+    }
+    call.interrupt();
+
+    assertThat(entered)
+        .failsWithin(Duration.ofSeconds(5))
+        .withThrowableThat()
+        .havingCause()
+        .isInstanceOf(InterruptedException.class);
+    assertThat(budget.givenBack).containsExactly(2_000L);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.testsupport.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,5 +64,39 @@ class SharedTokenBudgetIT {
 
     assertThat(budget.take(answered, 2_000)).isFalse();
     assertThat(budget.take(answered, 1_000)).isTrue();
+  }
+
+  @Test
+  void aTakeGivenBackLeavesItsWindowAsBeforeIt() {
+    SharedRateBudget oneRequest = new SharedRateBudget(database.jdbc(), WINDOW, 1, 5_000);
+    assertThat(oneRequest.take(NOW, 2_000)).isTrue();
+    assertThat(oneRequest.take(NOW, 2_000)).isFalse();
+
+    oneRequest.giveBack(NOW, 2_000);
+
+    assertThat(window(NOW)).containsExactly(0L, 0L);
+    assertThat(oneRequest.take(NOW, 2_000)).isTrue();
+  }
+
+  @Test
+  void aTakeOfMoreThanAWindowIsGivenBackAsTheWholeWindowItCountedAs() {
+    assertThat(budget.take(NOW, 50_000)).isTrue();
+    // What another call's answer used beyond its estimate, counted in the same window.
+    budget.spent(NOW, 1_000);
+
+    budget.giveBack(NOW, 50_000);
+
+    assertThat(window(NOW)).containsExactly(0L, 1_000L);
+    assertThat(budget.take(NOW, 4_000)).isTrue();
+  }
+
+  /** The requests and tokens the window holding {@code at} has counted. */
+  private List<Long> window(Instant at) {
+    return database
+        .jdbc()
+        .sql("SELECT requests, tokens FROM llm_rate_windows WHERE window_start_ms = :start")
+        .param("start", at.toEpochMilli() / WINDOW.toMillis() * WINDOW.toMillis())
+        .query((row, n) -> List.of(row.getLong(1), row.getLong(2)))
+        .single();
   }
 }
