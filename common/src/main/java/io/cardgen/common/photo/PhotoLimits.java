@@ -28,22 +28,27 @@ public record PhotoLimits(int maxBytes, long maxPixels) {
   public ImageVerdict check(byte[] bytes) {
     if (bytes.length > maxBytes) {
       return new ImageVerdict.Rejected(
+          ImageVerdict.Flaw.TOO_LARGE,
           "photo of " + bytes.length + " bytes is over the limit of " + maxBytes);
     }
     Optional<ImageFormat> format = ImageFormat.sniff(bytes);
     if (format.isEmpty()) {
-      return new ImageVerdict.Rejected("not a JPEG, PNG, WebP or GIF image");
+      return new ImageVerdict.Rejected(
+          ImageVerdict.Flaw.NOT_AN_IMAGE, "not a JPEG, PNG, WebP or GIF image");
     }
     Optional<ImageDimensions> dimensions = ImageDimensions.read(format.get(), bytes);
     if (dimensions.isEmpty()) {
-      return new ImageVerdict.Rejected(format.get() + " header is truncated or malformed");
+      return new ImageVerdict.Rejected(
+          ImageVerdict.Flaw.MALFORMED, format.get() + " header is truncated or malformed");
     }
     if (dimensions.get().pixels() > maxPixels) {
       return new ImageVerdict.Rejected(
+          ImageVerdict.Flaw.TOO_MANY_PIXELS,
           format.get() + " of " + dimensions.get() + " is over the limit of " + maxPixels + " px");
     }
     if (!FileEnds.complete(format.get(), bytes)) {
-      return new ImageVerdict.Rejected(format.get() + " file is truncated or malformed");
+      return new ImageVerdict.Rejected(
+          ImageVerdict.Flaw.MALFORMED, format.get() + " file is truncated or malformed");
     }
     return new ImageVerdict.Accepted(format.get(), dimensions.get());
   }

@@ -50,7 +50,10 @@ class PhotoLimitsTest {
   void rejectsWhatIsNotAnImage() {
     ImageVerdict verdict = limits.check("%PDF-1.7".getBytes(StandardCharsets.US_ASCII));
 
-    assertThat(verdict).isEqualTo(new ImageVerdict.Rejected("not a JPEG, PNG, WebP or GIF image"));
+    assertThat(verdict)
+        .isEqualTo(
+            new ImageVerdict.Rejected(
+                ImageVerdict.Flaw.NOT_AN_IMAGE, "not a JPEG, PNG, WebP or GIF image"));
   }
 
   @Test
@@ -97,7 +100,9 @@ class PhotoLimitsTest {
     PhotoLimits defaults = PhotoLimits.DEFAULTS;
 
     assertThat(defaults.check(progressiveJpeg(6000, 6600, 101)))
-        .isEqualTo(new ImageVerdict.Rejected("JPEG file is truncated or malformed"));
+        .isEqualTo(
+            new ImageVerdict.Rejected(
+                ImageVerdict.Flaw.MALFORMED, "JPEG file is truncated or malformed"));
     assertThat(defaults.check(progressiveJpeg(6000, 6600, 100)))
         .isEqualTo(new ImageVerdict.Accepted(ImageFormat.JPEG, new ImageDimensions(6000, 6600)));
   }
