@@ -96,7 +96,7 @@ class GenerationProcessor implements JobRunner {
   private boolean finish(ClaimedJob job, long origin, PhotoMemoryBudget.Hold memory) {
     JobPhotos.Loaded loaded = gate.run(origin, () -> photos.load(job, memory));
     if (loaded instanceof JobPhotos.Unusable unusable) {
-      return gate.run(origin, () -> completion.fail(job, unusable.code()));
+      return gate.run(origin, () -> completion.fail(job, unusable.code(), unusable.detail()));
     }
     JobPhotos.Ready ready = (JobPhotos.Ready) loaded;
     boolean ended = end(job, origin, ready);

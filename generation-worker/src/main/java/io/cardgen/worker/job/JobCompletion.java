@@ -122,7 +122,15 @@ class JobCompletion {
   }
 
   public boolean fail(ClaimedJob job, ErrorCode code) {
-    return finish(job, Ending.FAILED, code, null, CreditSettlement.RELEASE);
+    return fail(job, code, null);
+  }
+
+  /**
+   * @param detail the client's message instead of the code's standard text (a photo's failure), or
+   *     null
+   */
+  public boolean fail(ClaimedJob job, ErrorCode code, String detail) {
+    return finish(job, Ending.FAILED, new Failure(code, detail), null, CreditSettlement.RELEASE);
   }
 
   public boolean failAbandoned(UUID jobId, ErrorCode code) {
@@ -137,7 +145,7 @@ class JobCompletion {
             return false;
           }
           jdbc.sql(LOCK_BATCH_OF).param("id", jobId).query(UUID.class).optional();
-          return moved(FAIL_ABANDONED, null, null, jobId, null, code, false)
+          return moved(FAIL_ABANDONED, null, null, jobId, null, new Failure(code, null), false)
               && countedThenSettled(jobId, null, CreditSettlement.RELEASE);
         });
   }
@@ -159,21 +167,21 @@ class JobCompletion {
   private boolean finish(
       ClaimedJob job,
       Ending ending,
-      ErrorCode code,
+      Failure failure,
       CardInsert.NewCard card,
       CreditSettlement settlement) {
     String move = ending == Ending.SUCCEEDED ? SUCCEED : FAIL_OWNED;
     if (job.batchId() == null) {
-      return moved(move, card, settlement, job.id(), job, code, true);
+      return moved(move, card, settlement, job.id(), job, failure, true);
     }
     // The batch's last item, or a job this worker no longer holds: the transaction decides which.
-    if (endedNotLast(job, ending, code, card, settlement)) {
+    if (endedNotLast(job, ending, failure, card, settlement)) {
       return true;
     }
     return inTransaction(
         () -> {
           jdbc.sql(RelaxedCommit.FOR_THIS_TRANSACTION).query(String.class).single();
-          return moved(move, null, null, job.id(), job, code, false)
+          return moved(move, null, null, job.id(), job, failure, false)
               && countedThenSettled(job.id(), card, settlement);
         });
   }
@@ -188,7 +196,7 @@ class JobCompletion {
   private boolean endedNotLast(
       ClaimedJob job,
       Ending ending,
-      ErrorCode code,
+      Failure failure,
       CardInsert.NewCard card,
       CreditSettlement settlement) {
     StringBuilder sql =
@@ -199,7 +207,7 @@ class JobCompletion {
         .append(" SELECT done.created_at FROM done, ")
         .append(RelaxedCommit.RELATION);
     Optional<Timestamp> created =
-        bound(sql.toString(), job.id(), job, code, card).query(Timestamp.class).optional();
+        bound(sql.toString(), job.id(), job, failure, card).query(Timestamp.class).optional();
     created.ifPresent(at -> batches.itemEnded(at.toInstant(), clock.instant()));
     return created.isPresent();
   }
@@ -227,14 +235,14 @@ class JobCompletion {
       CreditSettlement settlement,
       UUID jobId,
       ClaimedJob holder,
-      ErrorCode code,
+      Failure failure,
       boolean relaxed) {
     StringBuilder sql = new StringBuilder("WITH done AS (").append(move).append(')');
     withCardAndCredit(sql, card, settlement).append(" SELECT count(*) FROM done");
     if (relaxed) {
       sql.append(", ").append(RelaxedCommit.RELATION);
     }
-    return bound(sql.toString(), jobId, holder, code, card).query(Long.class).single() == 1;
+    return bound(sql.toString(), jobId, holder, failure, card).query(Long.class).single() == 1;
   }
 
   /** Appends the card's and the credit's parts, fed from {@code done}, when given. */
@@ -254,13 +262,14 @@ class JobCompletion {
    * @param holder the claim a {@link #HELD} move needs, or null for the moves that take no claim
    */
   private JdbcClient.StatementSpec bound(
-      String sql, UUID jobId, ClaimedJob holder, ErrorCode code, CardInsert.NewCard card) {
+      String sql, UUID jobId, ClaimedJob holder, Failure failure, CardInsert.NewCard card) {
     JdbcClient.StatementSpec statement =
         jdbc.sql(sql)
             .param("id", jobId)
             .param("owner", holder == null ? null : holder.owner())
             .param("attempt", holder == null ? null : holder.attempt())
-            .param("code", code == null ? null : code.code())
+            .param("code", failure == null ? null : failure.code().code())
+            .param("detail", failure == null ? null : failure.detail())
             .param("now", Timestamp.from(clock.instant()));
     return card == null ? statement : CardInsert.bind(statement, card);
   }
@@ -270,10 +279,19 @@ class JobCompletion {
         .formatted(ending.assignments, LEASE_ENDED, HELD);
   }
 
+  /**
+   * Why a job failed: its code, and the client's message when it has more to say than the code's
+   * standard text (or null).
+   */
+  private record Failure(ErrorCode code, String detail) {}
+
   /** How a job this worker holds ends: its final state, and the batch count it moves. */
   private enum Ending {
     SUCCEEDED("state = 'SUCCEEDED', credit_state = 'CHARGED'", "succeeded"),
-    FAILED("state = 'FAILED', credit_state = 'RELEASED', error_code = :code", "failed");
+    FAILED(
+        "state = 'FAILED', credit_state = 'RELEASED', error_code = :code,"
+            + " error_detail = CAST(:detail AS text)",
+        "failed");
 
     private final String assignments;
     private final String batchCount;

@@ -1,6 +1,7 @@
 package io.cardgen.worker.job;
 
 import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.common.photo.JobPhotoKeys;
 import io.cardgen.common.stage.OldestFirstGate;
@@ -10,11 +11,13 @@ import io.cardgen.worker.photo.FetchOutcome;
 import io.cardgen.worker.photo.LlmCopy;
 import io.cardgen.worker.photo.LlmPhotoPreparer;
 import io.cardgen.worker.photo.PhotoLinkBatch;
+import io.cardgen.worker.photo.PhotoProblem;
 import io.cardgen.worker.photo.PhotoStorage;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -27,7 +30,9 @@ import org.springframework.stereotype.Component;
  * leaves no fetched photo behind.
  *
  * <p>A refused link or an unusable photo fails the job with {@code image_invalid}, which retrying
- * cannot fix, before a link that is only unavailable ({@code image_unavailable}) is considered.
+ * cannot fix, before a link that is only unavailable ({@code image_unavailable}) is considered. The
+ * failure names the photo by its place in the request and says what is wrong with it (a {@link
+ * PhotoProblem}'s text): a seller with several links per item learns which one to fix.
  */
 @Component
 class JobPhotos {
@@ -42,7 +47,15 @@ class JobPhotos {
    */
   record Ready(List<PhotoInput> inputs, List<String> keys) implements Loaded {}
 
-  record Unusable(ErrorCode code) implements Loaded {}
+  /**
+   * @param detail the client's message: "Фото N: " and the problem, in Russian
+   */
+  record Unusable(ErrorCode code, String detail) implements Loaded {
+
+    static Unusable of(ErrorCode code, int photoIndex, PhotoProblem problem) {
+      return new Unusable(code, Messages.format("photo.detail", photoIndex + 1, problem.text()));
+    }
+  }
 
   /** A photo as the client sent it: already stored under {@code storedKey}, or fetched. */
   private record Original(byte[] bytes, String storedKey, ImageFormat fetchedFormat) {}
@@ -81,17 +94,19 @@ class JobPhotos {
    */
   Loaded load(ClaimedJob job, PhotoMemoryBudget.Hold held) {
     List<PhotoRef> refs = job.spec().photos();
-    List<URI> linked =
-        refs.stream()
-            .filter(ref -> ref.source() == PhotoRef.Source.LINK)
-            .map(ref -> URI.create(ref.location()))
+    List<Integer> linkIndexes =
+        IntStream.range(0, refs.size())
+            .filter(index -> refs.get(index).source() == PhotoRef.Source.LINK)
+            .boxed()
             .toList();
+    List<URI> linked =
+        linkIndexes.stream().map(index -> URI.create(refs.get(index).location())).toList();
     // Fetching links waits on the internet, not the CPU: outside the job's permit of the gate.
     List<FetchOutcome> fetched =
         linked.isEmpty() ? List.of() : gate.outside(() -> links.fetch(job.accountId(), linked));
-    ErrorCode linkFailure = failureOf(job, fetched);
+    Unusable linkFailure = failureOf(job, fetched, linkIndexes);
     if (linkFailure != null) {
-      return new Unusable(linkFailure);
+      return linkFailure;
     }
     Iterator<FetchOutcome> nextFetched = fetched.iterator();
     List<Original> originals = new ArrayList<>(refs.size());
@@ -104,12 +119,12 @@ class JobPhotos {
       }
     }
     List<PhotoInput> inputs = new ArrayList<>(originals.size());
-    for (Original original : originals) {
+    for (int index = 0; index < originals.size(); index++) {
       // Waiting for decode memory that others hold is no CPU work either: outside the permit.
-      LlmCopy copy = preparer.prepare(original.bytes(), this::outsideTheGate);
+      LlmCopy copy = preparer.prepare(originals.get(index).bytes(), this::outsideTheGate);
       if (copy instanceof LlmCopy.Unusable unusable) {
-        log.info("Job {} has an unusable photo: {}", job.id(), unusable.reason());
-        return new Unusable(ErrorCode.IMAGE_INVALID);
+        log.info("Job {} has an unusable photo {}: {}", job.id(), index + 1, unusable.reason());
+        return Unusable.of(ErrorCode.IMAGE_INVALID, index, unusable.problem());
       }
       LlmCopy.Ready ready = (LlmCopy.Ready) copy;
       inputs.add(new PhotoInput(ready.bytes(), ready.format().mimeType()));
@@ -128,17 +143,27 @@ class JobPhotos {
         });
   }
 
-  /** The code a failed link fetch ends the job with, or null when every link was fetched. */
-  private static ErrorCode failureOf(ClaimedJob job, List<FetchOutcome> fetched) {
-    ErrorCode failure = null;
-    for (FetchOutcome outcome : fetched) {
-      if (outcome instanceof FetchOutcome.Refused refused) {
-        log.info("Job {} has a refused photo link: {}", job.id(), refused.reason());
-        return ErrorCode.IMAGE_INVALID;
+  /**
+   * What a failed link fetch ends the job with, or null when every link was fetched: the first
+   * refused link, else the first unavailable one.
+   *
+   * @param linkIndexes each link's place among the job's photos
+   */
+  static Unusable failureOf(ClaimedJob job, List<FetchOutcome> fetched, List<Integer> linkIndexes) {
+    Unusable failure = null;
+    for (int link = 0; link < fetched.size(); link++) {
+      int index = linkIndexes.get(link);
+      if (fetched.get(link) instanceof FetchOutcome.Refused refused) {
+        log.info("Job {} has a refused photo link {}: {}", job.id(), index + 1, refused.reason());
+        return Unusable.of(ErrorCode.IMAGE_INVALID, index, refused.problem());
       }
-      if (outcome instanceof FetchOutcome.Unavailable unavailable) {
-        log.info("Job {} has an unavailable photo link: {}", job.id(), unavailable.reason());
-        failure = ErrorCode.IMAGE_UNAVAILABLE;
+      if (failure == null && fetched.get(link) instanceof FetchOutcome.Unavailable unavailable) {
+        log.info(
+            "Job {} has an unavailable photo link {}: {}",
+            job.id(),
+            index + 1,
+            unavailable.reason());
+        failure = Unusable.of(ErrorCode.IMAGE_UNAVAILABLE, index, unavailable.problem());
       }
     }
     return failure;

@@ -2,7 +2,10 @@ package io.cardgen.worker.photo;
 
 import io.cardgen.common.photo.ImageFormat;
 
-/** What fetching one photo link came to. Reasons are for logs, never shown to the client. */
+/**
+ * What fetching one photo link came to. Reasons are for logs, never shown to the client; the {@link
+ * PhotoProblem} of a failure is what the client is told.
+ */
 public sealed interface FetchOutcome {
 
   /** An acceptable image of the sniffed format. */
@@ -19,11 +22,11 @@ public sealed interface FetchOutcome {
    * not an image, too large, too many redirects, a 4xx other than 408 and 429. Maps to {@code
    * image_invalid} (422).
    */
-  record Refused(String reason) implements FetchOutcome {}
+  record Refused(String reason, PhotoProblem problem) implements FetchOutcome {}
 
   /**
    * The link may work later: timeout, connection or DNS failure, 5xx, 408, 429. Maps to {@code
    * image_unavailable} (502).
    */
-  record Unavailable(String reason) implements FetchOutcome {}
+  record Unavailable(String reason, PhotoProblem problem) implements FetchOutcome {}
 }

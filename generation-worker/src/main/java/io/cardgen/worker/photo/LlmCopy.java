@@ -18,6 +18,7 @@ public sealed interface LlmCopy {
    * Not a usable photo: over a limit, cut short, or not decodable. Maps to {@code image_invalid}.
    *
    * @param reason for logs only
+   * @param problem what the client is told
    */
-  record Unusable(String reason) implements LlmCopy {}
+  record Unusable(String reason, PhotoProblem problem) implements LlmCopy {}
 }

@@ -104,7 +104,7 @@ public final class LlmPhotoPreparer {
   public LlmCopy prepare(byte[] original, MemoryWait memoryWait) {
     ImageVerdict verdict = limits.check(original);
     if (verdict instanceof ImageVerdict.Rejected rejected) {
-      return new LlmCopy.Unusable(rejected.reason());
+      return new LlmCopy.Unusable(rejected.reason(), PhotoProblem.of(rejected.flaw()));
     }
     ImageVerdict.Accepted accepted = (ImageVerdict.Accepted) verdict;
     // The memory first, then the processor: a decode holding a processor never waits for memory.
@@ -114,7 +114,8 @@ public final class LlmPhotoPreparer {
       try {
         return copyOf(original, accepted.format(), accepted.dimensions());
       } catch (IOException undecodable) {
-        return new LlmCopy.Unusable(undecodable.getMessage());
+        return new LlmCopy.Unusable(
+            undecodable.getMessage(), PhotoProblem.of(PhotoProblem.Kind.MALFORMED));
       } finally {
         decoding.release();
       }

@@ -23,11 +23,11 @@ final class PhotoBody {
 
   static FetchOutcome read(HttpEntity entity, PhotoLimits limits) throws IOException {
     if (entity == null) {
-      return new FetchOutcome.Refused("answered without a body");
+      return refused("answered without a body", PhotoProblem.Kind.NO_BODY);
     }
     long declared = entity.getContentLength();
     if (declared > limits.maxBytes()) {
-      return new FetchOutcome.Refused(tooLarge(declared + " bytes declared", limits));
+      return refused(tooLarge(declared + " bytes declared", limits), PhotoProblem.Kind.TOO_LARGE);
     }
     Buffer body = new Buffer(declared);
     InputStream in = entity.getContent();
@@ -35,12 +35,12 @@ final class PhotoBody {
     boolean sniffed = false;
     for (int read; (read = in.read(chunk)) != -1; ) {
       if (body.size() + (long) read > limits.maxBytes()) {
-        return new FetchOutcome.Refused(tooLarge("body", limits));
+        return refused(tooLarge("body", limits), PhotoProblem.Kind.TOO_LARGE);
       }
       body.write(chunk, 0, read);
       if (!sniffed && body.size() >= ImageFormat.SNIFF_LENGTH) {
         if (ImageFormat.sniff(body.head()).isEmpty()) {
-          return new FetchOutcome.Refused("not a JPEG, PNG, WebP or GIF image");
+          return refused("not a JPEG, PNG, WebP or GIF image", PhotoProblem.Kind.NOT_AN_IMAGE);
         }
         sniffed = true;
       }
@@ -50,7 +50,12 @@ final class PhotoBody {
     if (verdict instanceof ImageVerdict.Accepted accepted) {
       return new FetchOutcome.Fetched(bytes, accepted.format());
     }
-    return new FetchOutcome.Refused(((ImageVerdict.Rejected) verdict).reason());
+    ImageVerdict.Rejected rejected = (ImageVerdict.Rejected) verdict;
+    return new FetchOutcome.Refused(rejected.reason(), PhotoProblem.of(rejected.flaw()));
+  }
+
+  private static FetchOutcome.Refused refused(String reason, PhotoProblem.Kind kind) {
+    return new FetchOutcome.Refused(reason, PhotoProblem.of(kind));
   }
 
   private static String tooLarge(String what, PhotoLimits limits) {

@@ -94,9 +94,9 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   FetchOutcome fetch(Object account, URI link, long deadline) {
     URI target = link;
     for (int redirects = 0; ; redirects++) {
-      String problem = problemWith(target);
-      if (problem != null) {
-        return new FetchOutcome.Refused(problem);
+      FetchOutcome.Refused refusal = refusalOf(target);
+      if (refusal != null) {
+        return refusal;
       }
       Hop hop;
       try {
@@ -104,13 +104,13 @@ public final class PhotoLinkFetcher implements AutoCloseable {
       } catch (IllegalArgumentException unrequestable) {
         // HttpCore refuses to build some requests that URI parses (a port out of range was one):
         // the same link fails the same way at every attempt, so it is refused, not retried.
-        return new FetchOutcome.Refused("the link cannot be requested");
+        return refused("the link cannot be requested", PhotoProblem.Kind.BAD_LINK);
       }
       if (hop instanceof Hop.Done done) {
         return done.outcome();
       }
       if (redirects == maxRedirects) {
-        return new FetchOutcome.Refused("more than " + maxRedirects + " redirects");
+        return refused("more than " + maxRedirects + " redirects", PhotoProblem.Kind.REDIRECTS);
       }
       target = ((Hop.Redirect) hop).location();
     }
@@ -119,7 +119,7 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   private Hop exchange(Object account, URI target, long deadline) {
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
-      return new Hop.Done(new FetchOutcome.Unavailable(DEADLINE_PASSED));
+      return new Hop.Done(deadlinePassed());
     }
     HttpGet request = new HttpGet(target);
     AtomicBoolean expired = new AtomicBoolean();
@@ -137,17 +137,16 @@ public final class PhotoLinkFetcher implements AutoCloseable {
           client.executeOpen(null, request, FetchDeadlineSockets.contextUntil(deadline, account));
       return respond(target, response);
     } catch (RefusedAddressException e) {
-      return new Hop.Done(new FetchOutcome.Refused(e.getMessage()));
+      return new Hop.Done(refused(e.getMessage(), PhotoProblem.Kind.NOT_PUBLIC));
     } catch (IOException e) {
-      String reason = passed(expired, deadline) ? DEADLINE_PASSED : describe(target, e);
-      return new Hop.Done(new FetchOutcome.Unavailable(reason));
+      return new Hop.Done(passed(expired, deadline) ? deadlinePassed() : failed(target, e));
     } catch (IllegalStateException e) {
       // A cancel that lands between two addresses releases the endpoint under the running
       // connect, and HttpClient then fails with "Endpoint not acquired / already released".
       if (!passed(expired, deadline)) {
         throw e;
       }
-      return new Hop.Done(new FetchOutcome.Unavailable(DEADLINE_PASSED));
+      return new Hop.Done(deadlinePassed());
     } finally {
       timer.cancel(false);
       // Drops the connection unless the body was read to its end; closing would drain the rest.
@@ -181,39 +180,59 @@ public final class PhotoLinkFetcher implements AutoCloseable {
     String answer = target.getHost() + " answered HTTP " + status;
     // 408 is the host's own timeout: like 429 and 5xx it says "later", not "never".
     if (status == 408 || status == 429 || status >= 500) {
-      return new Hop.Done(new FetchOutcome.Unavailable(answer));
+      return new Hop.Done(new FetchOutcome.Unavailable(answer, PhotoProblem.answered(status)));
     }
-    return new Hop.Done(new FetchOutcome.Refused(answer));
+    return new Hop.Done(new FetchOutcome.Refused(answer, PhotoProblem.answered(status)));
   }
 
   private static Hop redirect(URI from, Header location) {
     if (location == null) {
-      return new Hop.Done(new FetchOutcome.Refused("redirect without a Location"));
+      return new Hop.Done(refused("redirect without a Location", PhotoProblem.Kind.BAD_REDIRECT));
     }
     try {
       URI next = from.resolve(new URI(location.getValue().strip()));
       return new Hop.Redirect(new URI(next.toASCIIString())); // raw UTF-8 is not a request line
     } catch (URISyntaxException e) {
-      return new Hop.Done(new FetchOutcome.Refused("redirect to a malformed location"));
+      return new Hop.Done(
+          refused("redirect to a malformed location", PhotoProblem.Kind.BAD_REDIRECT));
     }
   }
 
   /** Why a link (or a redirect target) may not be fetched at all, or null. */
-  private static String problemWith(URI target) {
+  private static FetchOutcome.Refused refusalOf(URI target) {
     String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      return "only http and https links are fetched, not " + (scheme.isEmpty() ? "none" : scheme);
+      return refused(
+          "only http and https links are fetched, not " + (scheme.isEmpty() ? "none" : scheme),
+          PhotoProblem.Kind.SCHEME);
     }
     if (target.getHost() == null) {
-      return "link without a host";
+      return refused("link without a host", PhotoProblem.Kind.BAD_LINK);
     }
     // What the gateway refuses a synchronous request for, and lets a batch item fail on here.
-    return ImageUrlDecoder.refusalOf(target);
+    String refusal = ImageUrlDecoder.refusalOf(target);
+    return refusal == null ? null : refused(refusal, PhotoProblem.Kind.BAD_LINK);
   }
 
-  private static String describe(URI target, IOException e) {
-    String kind = e instanceof InterruptedIOException ? "timed out" : "failed";
-    return "fetching from " + target.getHost() + " " + kind + ": " + e.getClass().getSimpleName();
+  private static FetchOutcome.Refused refused(String reason, PhotoProblem.Kind kind) {
+    return new FetchOutcome.Refused(reason, PhotoProblem.of(kind));
+  }
+
+  private static FetchOutcome.Unavailable deadlinePassed() {
+    return new FetchOutcome.Unavailable(
+        DEADLINE_PASSED, PhotoProblem.of(PhotoProblem.Kind.TIMEOUT));
+  }
+
+  private static FetchOutcome.Unavailable failed(URI target, IOException e) {
+    boolean timedOut = e instanceof InterruptedIOException;
+    String reason =
+        "fetching from "
+            + target.getHost()
+            + (timedOut ? " timed out: " : " failed: ")
+            + e.getClass().getSimpleName();
+    return new FetchOutcome.Unavailable(
+        reason,
+        PhotoProblem.of(timedOut ? PhotoProblem.Kind.TIMEOUT : PhotoProblem.Kind.UNREACHABLE));
   }
 
   @Override

@@ -222,6 +222,22 @@ class BatchClaimsIT {
     assertThat(new HashSet<>(items)).containsExactlyInAnyOrder(first.id(), second.id());
   }
 
+  /** An item that is not its batch's last ends in one statement, the last in a transaction. */
+  @Test
+  void aFailedItemKeepsItsDetailWhetherItIsTheBatchsLastOrNot() {
+    UUID account = fixtures.anAccountWithCredits(10);
+    fixtures.aBatch(account, 2, null, clock.instant());
+    ClaimedJob first = claim("w").orElseThrow();
+    ClaimedJob last = claim("w").orElseThrow();
+
+    assertThat(completion.fail(first, ErrorCode.IMAGE_INVALID, "Фото 1: деталь.")).isTrue();
+    assertThat(completion.fail(last, ErrorCode.IMAGE_UNAVAILABLE, "Фото 3: деталь.")).isTrue();
+
+    assertThat(fixtures.failure(first.id())).isEqualTo("image_invalid / Фото 1: деталь.");
+    assertThat(fixtures.failure(last.id())).isEqualTo("image_unavailable / Фото 3: деталь.");
+    assertThat(batchStatus(first.id())).isEqualTo("completed");
+  }
+
   private int seq(UUID job) {
     return jdbc.sql("SELECT seq FROM jobs WHERE id = :id")
         .param("id", job)

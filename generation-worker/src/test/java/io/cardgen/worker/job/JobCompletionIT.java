@@ -89,6 +89,22 @@ class JobCompletionIT {
   }
 
   @Test
+  void aFailureKeepsTheDetailItWasGivenAndNoneOtherwise() {
+    UUID account = fixtures.anAccountWithCredits(5);
+    UUID photo = fixtures.aQueuedJob(account, clock.instant());
+    UUID other = fixtures.aQueuedJob(account, clock.instant());
+
+    assertThat(
+            completion.fail(
+                claim(photo, "worker-a"), ErrorCode.IMAGE_INVALID, "Фото 2: файл повреждён."))
+        .isTrue();
+    assertThat(completion.fail(claim(other, "worker-a"), ErrorCode.GENERATION_REFUSED)).isTrue();
+
+    assertThat(fixtures.failure(photo)).isEqualTo("image_invalid / Фото 2: файл повреждён.");
+    assertThat(fixtures.failure(other)).isEqualTo("generation_refused / null");
+  }
+
+  @Test
   void aWorkerFinishingAfterItsLeaseWasTakenOverCannotChargeAgain() {
     UUID account = fixtures.anAccountWithCredits(5);
     UUID job = fixtures.aQueuedJob(account, clock.instant());

@@ -162,6 +162,15 @@ class JobFixtures {
         .single();
   }
 
+  /** The job's error code and detail, as "code / detail" ("null" where there is none). */
+  String failure(UUID job) {
+    return jdbc.sql(
+            "SELECT error_code || ' / ' || coalesce(error_detail, 'null') FROM jobs WHERE id = :id")
+        .param("id", job)
+        .query(String.class)
+        .single();
+  }
+
   void markPublished(UUID job, Instant at) {
     jdbc.sql("UPDATE jobs SET published_at = :at WHERE id = :id")
         .param("at", Timestamp.from(at))

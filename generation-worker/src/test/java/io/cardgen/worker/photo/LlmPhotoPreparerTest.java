@@ -107,9 +107,15 @@ class LlmPhotoPreparerTest {
     LlmPhotoPreparer strict = new LlmPhotoPreparer(new PhotoLimits(1 << 20, 10_000), 64, 0.8f, 1);
 
     assertThat(strict.prepare(TestImages.png(101, 100)))
-        .isEqualTo(new LlmCopy.Unusable("PNG of 101x100 is over the limit of 10000 px"));
+        .isEqualTo(
+            new LlmCopy.Unusable(
+                "PNG of 101x100 is over the limit of 10000 px",
+                PhotoProblem.of(PhotoProblem.Kind.TOO_MANY_PIXELS)));
     assertThat(preparer.prepare(TestImages.pngHeader(60_000, 60_000)))
-        .isEqualTo(new LlmCopy.Unusable("PNG of 60000x60000 is over the limit of 40000000 px"));
+        .isEqualTo(
+            new LlmCopy.Unusable(
+                "PNG of 60000x60000 is over the limit of 40000000 px",
+                PhotoProblem.of(PhotoProblem.Kind.TOO_MANY_PIXELS)));
   }
 
   @Test

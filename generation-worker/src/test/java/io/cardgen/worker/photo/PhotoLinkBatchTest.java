@@ -75,9 +75,15 @@ class PhotoLinkBatchTest {
                 server.uri("/missing")));
 
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
-    assertThat(outcomes.get(0)).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+    assertThat(outcomes.get(0))
+        .isEqualTo(
+            new FetchOutcome.Unavailable(
+                "fetch deadline passed", PhotoProblem.of(PhotoProblem.Kind.TIMEOUT)));
     assertThat(outcomes.get(1)).isInstanceOf(FetchOutcome.Fetched.class);
-    assertThat(outcomes.get(2)).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+    assertThat(outcomes.get(2))
+        .isEqualTo(
+            new FetchOutcome.Unavailable(
+                "fetch deadline passed", PhotoProblem.of(PhotoProblem.Kind.TIMEOUT)));
     assertThat(outcomes.get(3)).isInstanceOf(FetchOutcome.Refused.class);
   }
 

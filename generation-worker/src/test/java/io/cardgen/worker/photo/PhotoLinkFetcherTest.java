@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -200,11 +201,17 @@ class PhotoLinkFetcherTest {
     server
         .on("/page", PhotoHost.body(200, "image/jpeg", page))
         .on("/bomb", PhotoHost.body(200, "image/png", TestImages.pngHeader(60_000, 60_000)))
-        .on("/empty", PhotoHost.body(200, "image/png", new byte[0]));
+        .on("/empty", PhotoHost.body(200, "image/png", new byte[0]))
+        .on("/note", PhotoHost.body(200, "image/png", Arrays.copyOf(page, 5_000)));
 
-    assertThat(allowingLocal.fetch(server.uri("/page"))).isInstanceOf(FetchOutcome.Refused.class);
-    assertThat(allowingLocal.fetch(server.uri("/bomb"))).isInstanceOf(FetchOutcome.Refused.class);
-    assertThat(allowingLocal.fetch(server.uri("/empty"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(problemOf(allowingLocal.fetch(server.uri("/page"))))
+        .isEqualTo(PhotoProblem.of(PhotoProblem.Kind.TOO_LARGE)); // its declared length says so
+    assertThat(problemOf(allowingLocal.fetch(server.uri("/note"))))
+        .isEqualTo(PhotoProblem.of(PhotoProblem.Kind.NOT_AN_IMAGE));
+    assertThat(problemOf(allowingLocal.fetch(server.uri("/bomb"))))
+        .isEqualTo(PhotoProblem.of(PhotoProblem.Kind.TOO_MANY_PIXELS));
+    assertThat(problemOf(allowingLocal.fetch(server.uri("/empty"))))
+        .isEqualTo(PhotoProblem.of(PhotoProblem.Kind.NOT_AN_IMAGE));
   }
 
   @Test
@@ -216,12 +223,16 @@ class PhotoLinkFetcherTest {
         .on("/down", PhotoHost.status(503));
 
     assertThat(allowingLocal.fetch(server.uri("/gone"))).isInstanceOf(FetchOutcome.Refused.class);
+    assertThat(problemOf(allowingLocal.fetch(server.uri("/gone"))))
+        .isEqualTo(PhotoProblem.answered(404));
     assertThat(allowingLocal.fetch(server.uri("/forbidden")))
         .isInstanceOf(FetchOutcome.Refused.class);
     assertThat(allowingLocal.fetch(server.uri("/busy")))
         .isInstanceOf(FetchOutcome.Unavailable.class);
     assertThat(allowingLocal.fetch(server.uri("/down")))
         .isInstanceOf(FetchOutcome.Unavailable.class);
+    assertThat(problemOf(allowingLocal.fetch(server.uri("/down"))))
+        .isEqualTo(PhotoProblem.answered(503));
   }
 
   /** 408 Request Timeout is the host's own timeout, not a verdict on the link. */
@@ -243,6 +254,7 @@ class PhotoLinkFetcherTest {
     FetchOutcome outcome = allowingLocal.fetch(URI.create("http://127.0.0.1:" + closedPort + "/"));
 
     assertThat(outcome).isInstanceOf(FetchOutcome.Unavailable.class);
+    assertThat(problemOf(outcome)).isEqualTo(PhotoProblem.of(PhotoProblem.Kind.UNREACHABLE));
   }
 
   @Test
@@ -253,7 +265,10 @@ class PhotoLinkFetcherTest {
 
       FetchOutcome outcome = impatient.fetch(server.uri("/slow"));
 
-      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(outcome)
+          .isEqualTo(
+              new FetchOutcome.Unavailable(
+                  "fetch deadline passed", PhotoProblem.of(PhotoProblem.Kind.TIMEOUT)));
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
     }
   }
@@ -277,7 +292,10 @@ class PhotoLinkFetcherTest {
 
       FetchOutcome outcome = impatient.fetch(server.uri("/drip"));
 
-      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(outcome)
+          .isEqualTo(
+              new FetchOutcome.Unavailable(
+                  "fetch deadline passed", PhotoProblem.of(PhotoProblem.Kind.TIMEOUT)));
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
     }
   }
@@ -300,7 +318,10 @@ class PhotoLinkFetcherTest {
       FetchOutcome outcome = fetcher.fetch(URI.create(link(silent.port())));
 
       Duration took = Duration.ofNanos(System.nanoTime() - started);
-      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(outcome)
+          .isEqualTo(
+              new FetchOutcome.Unavailable(
+                  "fetch deadline passed", PhotoProblem.of(PhotoProblem.Kind.TIMEOUT)));
       assertThat(took).isLessThan(deadline.plusMillis(500));
     }
   }
@@ -323,7 +344,10 @@ class PhotoLinkFetcherTest {
 
       Duration took = Duration.ofNanos(System.nanoTime() - started);
       assertThat(dns.asked()).isTrue();
-      assertThat(outcome).isEqualTo(new FetchOutcome.Unavailable("fetch deadline passed"));
+      assertThat(outcome)
+          .isEqualTo(
+              new FetchOutcome.Unavailable(
+                  "fetch deadline passed", PhotoProblem.of(PhotoProblem.Kind.TIMEOUT)));
       assertThat(took).isLessThan(deadline.plusMillis(500));
     }
   }
@@ -444,5 +468,15 @@ class PhotoLinkFetcherTest {
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static PhotoProblem problemOf(FetchOutcome outcome) {
+    if (outcome instanceof FetchOutcome.Refused refused) {
+      return refused.problem();
+    }
+    if (outcome instanceof FetchOutcome.Unavailable unavailable) {
+      return unavailable.problem();
+    }
+    throw new AssertionError("fetched: " + outcome);
   }
 }
