@@ -41,7 +41,7 @@ final class Answers {
               job.card().deleted()
                   ? error(ErrorCode.RESULT_DELETED, revision)
                   : ResponseEntity.ok(Envelope.success(CardView.of(job.card())));
-          case FAILED -> error(job.errorCode(), revision);
+          case FAILED -> error(job.errorCode(), job.errorMessage(), revision);
           case QUEUED, RUNNING -> unavailable(revision, retryAfterSeconds);
         };
     return withKey(answer, key);

@@ -40,7 +40,7 @@ class BatchResults {
 
   private static final String SELECT =
       """
-      SELECT j.seq, j.custom_id, j.state, j.error_code,
+      SELECT j.seq, j.custom_id, j.state, j.error_code, j.error_detail,
              c.uid, c.created_at AS card_created_at, c.style, c.description, c.features,
              c.audience, c.headers, c.slogans, c.images, c.deleted_at
       FROM jobs j LEFT JOIN cards c ON c.job_id = j.id
@@ -102,9 +102,11 @@ class BatchResults {
         card = CardView.of(stored);
       }
     } else if (state.equals("FAILED")) {
-      error =
-          error(
-              ErrorCode.fromCode(row.getString("error_code")).orElse(ErrorCode.GENERATION_FAILED));
+      ErrorCode code =
+          ErrorCode.fromCode(row.getString("error_code")).orElse(ErrorCode.GENERATION_FAILED);
+      String detail = row.getString("error_detail");
+      // The worker's detail (which photo failed and why) says more than the code's text.
+      error = new Error(code.code(), detail != null ? detail : Messages.of(code));
     }
     return new Line(row.getInt("seq"), row.getString("custom_id"), status, card, error);
   }

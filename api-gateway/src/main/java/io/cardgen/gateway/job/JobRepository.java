@@ -53,7 +53,7 @@ class JobRepository {
   private static final String NO_FREE_CREDIT = "accounts_reserved_within_balance";
   private static final String SELECT =
       """
-      SELECT j.id, j.fingerprint, j.state, j.error_code,
+      SELECT j.id, j.fingerprint, j.state, j.error_code, j.error_detail,
              c.uid, c.created_at AS card_created_at, c.style, c.description, c.features,
              c.audience, c.headers, c.slogans, c.images, c.deleted_at
       FROM jobs j LEFT JOIN cards c ON c.job_id = j.id
@@ -134,6 +134,7 @@ class JobRepository {
         errorCode == null
             ? null
             : ErrorCode.fromCode(errorCode).orElse(ErrorCode.GENERATION_FAILED),
+        row.getString("error_detail"),
         row.getObject("uid") == null ? null : StoredCard.read(row));
   }
 }
