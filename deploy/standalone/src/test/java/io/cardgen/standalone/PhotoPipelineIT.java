@@ -1,7 +1,10 @@
 package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.cardgen.common.error.ErrorCode;
+import io.cardgen.common.error.Messages;
 import io.cardgen.common.photo.ImageDimensions;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.standalone.simulator.LlmSimulator;
@@ -15,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -63,6 +67,7 @@ class PhotoPipelineIT {
         .on("/big.png", PhotoHost.body(200, "image/png", TestImages.png(900, 2000)))
         .on("/page.html", PhotoHost.body(200, "text/html", "<html>a photo</html>".getBytes()))
         .on("/busy.png", PhotoHost.body(503, "text/plain", "later".getBytes()))
+        .on("/missing.png", PhotoHost.status(404))
         .on("/hangs.png", PhotoHost.hanging(20_000, PNG))
         .on("/to-loopback", PhotoHost.redirect(host.link("127.0.0.1", "/redirected.png")))
         .on("/", PhotoHost.body(200, "image/png", PNG));
@@ -218,6 +223,83 @@ class PhotoPipelineIT {
   void failsALinkAnswering503OrHangingAsImageUnavailable() throws Exception {
     assertFailsReleasingTheCredit(host.link(ALLOWED, "/busy.png"), 502, "image_unavailable");
     assertFailsReleasingTheCredit(host.link(ALLOWED, "/hangs.png"), 502, "image_unavailable");
+  }
+
+  /**
+   * A seller with several photos per card learns which one failed and why: the link is broken, not
+   * its format. The message names the photo's place and the status, never the address; a failure
+   * that is not a photo's keeps the code's standard text.
+   */
+  @Test
+  void aLinkAnswering404FailsItsCardNamingThePhotoAndTheStatus() throws Exception {
+    String missing = host.link(ALLOWED, "/missing.png");
+
+    TestStack.Response broken =
+        stack.generate(stack.demoKey(), "missing-" + UUID.randomUUID(), twoPhotos(missing, ""));
+    TestStack.Response refused =
+        stack.generate(
+            stack.demoKey(),
+            "refused-" + UUID.randomUUID(),
+            twoPhotos(host.link(ALLOWED, "/photo.png"), "[sim:refuse]"));
+
+    assertThat(broken.status()).as(broken.toString()).isEqualTo(422);
+    assertThat(broken.json().get("code").asString()).isEqualTo("image_invalid");
+    assertPhotoTwoAnswered404(broken.json().get("message").asString());
+    assertThat(refused.json().get("code").asString())
+        .as(refused.toString())
+        .isEqualTo("generation_refused");
+    assertThat(refused.json().get("message").asString())
+        .isEqualTo(Messages.of(ErrorCode.GENERATION_REFUSED));
+  }
+
+  /** batch-api §4: a failed item's line says the same as a failed card does. */
+  @Test
+  void aLinkAnswering404FailsItsBatchItemNamingThePhotoAndTheStatus() throws Exception {
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 2);
+    BatchApi batches = new BatchApi(stack);
+    String body =
+        """
+        {"items": [{"custom_id": "broken", "request": %s}, {"custom_id": "refused", "request": %s}]}
+        """
+            .formatted(
+                twoPhotos(host.link(ALLOWED, "/missing.png"), ""),
+                twoPhotos(host.link(ALLOWED, "/photo.png"), "[sim:refuse]"));
+
+    TestStack.Response created = batches.create(tenant.apiKey(), null, body);
+
+    assertThat(created.status()).as(created.toString()).isEqualTo(202);
+    String id = created.json().get("data").get("id").asString();
+    await("batch " + id)
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> batches.batch(tenant.apiKey(), id).get("status").asString(), "completed"::equals);
+    Map<String, JsonNode> errors = new HashMap<>();
+    for (JsonNode line : batches.results(tenant.apiKey(), id, "")) {
+      errors.put(line.get("custom_id").asString(), line.get("error"));
+    }
+    assertThat(errors.get("broken").get("code").asString()).isEqualTo("image_invalid");
+    assertPhotoTwoAnswered404(errors.get("broken").get("message").asString());
+    assertThat(errors.get("refused").get("code").asString()).isEqualTo("generation_refused");
+    assertThat(errors.get("refused").get("message").asString())
+        .isEqualTo(Messages.of(ErrorCode.GENERATION_REFUSED));
+  }
+
+  private static String twoPhotos(String link, String directive) {
+    return """
+        {"image_url": ["%s", "%s"], "short_description": "Керамическая кружка %s",
+         "style": "standard"}
+        """
+        .formatted(TestImages.dataUri("image/jpeg", JPEG), link, directive);
+  }
+
+  private static void assertPhotoTwoAnswered404(String message) {
+    assertThat(message)
+        .startsWith("Фото 2: ")
+        .contains("404")
+        .isNotEqualTo(Messages.of(ErrorCode.IMAGE_INVALID))
+        .doesNotContain(ALLOWED)
+        .doesNotContain("missing.png");
   }
 
   @Test
