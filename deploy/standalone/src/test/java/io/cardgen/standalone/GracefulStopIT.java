@@ -25,6 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
  * embedded PostgreSQL stops with it. Before the gateway and worker were stopped ahead of the
  * embedded services (OrderedShutdown), zonky's hook stopped PostgreSQL at once: the job could not
  * finish, the client got no answer, and the process hung for the reply timeout.
+ *
+ * <p>The standalone is started the way containers and platforms start it, with its public port in
+ * {@code SERVER_PORT}: that names the gateway's public port, and the worker context inside must not
+ * try to bind it as well. It is checked here rather than in a process of its own: a whole second
+ * standalone took 18 s of the suite on CI.
  */
 class GracefulStopIT {
 
@@ -67,6 +72,10 @@ class GracefulStopIT {
                 dir)
             .awaitHealthy(Duration.ofSeconds(300));
     try {
+      assertThat(RawExchange.get(publicPort, "/openapi.json").status()).isEqualTo(200);
+      assertThat(RawExchange.get(adminPort, "/actuator/health").body()).contains("UP");
+      assertThat(RawExchange.get(workerPort, "/actuator/health").body()).contains("UP");
+
       String key = demoKey(standalone);
       HttpClient client = HttpClient.newHttpClient();
       CompletableFuture<HttpResponse<String>> answer =

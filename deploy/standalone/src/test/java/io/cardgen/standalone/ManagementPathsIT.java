@@ -2,10 +2,7 @@ package io.cardgen.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cardgen.testsupport.FreePorts;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,42 +122,5 @@ class ManagementPathsIT {
   void publicPathsStillWorkOnThePublicPort() throws Exception {
     assertThat(RawExchange.get(stack.publicPort, "/openapi.json").status()).isEqualTo(200);
     assertThat(RawExchange.get(stack.adminPort, "/openapi.json").status()).isEqualTo(404);
-  }
-
-  /**
-   * {@code SERVER_PORT} is how containers and platforms pick the port. It names the gateway's
-   * public port; the worker context inside the standalone must not try to bind it as well. A whole
-   * second stack starts here: seconds on an idle machine, minutes on a loaded one, so the wait is
-   * generous (a process that dies at start ends it at once).
-   */
-  @Test
-  void standaloneStartsWithServerPortInTheEnvironment() throws Exception {
-    int publicPort = FreePorts.next();
-    int adminPort = FreePorts.next();
-    int workerPort = FreePorts.next();
-    Map<String, String> environment =
-        Map.of(
-            "SERVER_PORT", Integer.toString(publicPort),
-            "CARDGEN_ADMIN_PORT", Integer.toString(adminPort),
-            "CARDGEN_WORKER_PORT", Integer.toString(workerPort),
-            "CARDGEN_DATA_DIR", stack.dataDir.resolve("server-port").toString(),
-            "CARDGEN_EMBEDDED_POSTGRES_PORT", "0",
-            "CARDGEN_EMBEDDED_KAFKA_PORT", "0",
-            "CARDGEN_EMBEDDED_S3_PORT", "0",
-            "CARDGEN_SIMULATOR_PORT", "0",
-            "CARDGEN_ADMIN_TOKEN", "env-token-of-the-server-port-standalone");
-    try (JvmProcess standalone =
-        JvmProcess.start(
-                "standalone-server-port",
-                StandaloneApplication.class.getName(),
-                List.of(),
-                environment,
-                adminPort,
-                stack.dataDir)
-            .awaitHealthy(Duration.ofSeconds(300))) {
-      assertThat(RawExchange.get(publicPort, "/openapi.json").status()).isEqualTo(200);
-      assertThat(RawExchange.get(adminPort, "/actuator/health").body()).contains("UP");
-      assertThat(RawExchange.get(workerPort, "/actuator/health").body()).contains("UP");
-    }
   }
 }
