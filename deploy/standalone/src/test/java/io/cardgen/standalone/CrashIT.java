@@ -17,14 +17,22 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Crashes with real processes: workers and a gateway run as their own JVMs and are killed with
  * SIGKILL, the Kafka broker is stopped and restarted under load. Afterwards every job is a card
  * charged once or a failure with its credit released, and the audit finds no breach. Timers are
  * short (lease 10 s, grace and sweeps 1 s) so a dead worker's job comes back within seconds.
+ *
+ * <p>A worker JVM takes about ten seconds to start on a loaded machine: the worker that takes over
+ * the killed one's job in the first case stays up and is the worker of the later ones, which need a
+ * worker but kill none.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashIT {
 
   private static final Duration START = Duration.ofSeconds(90);
@@ -40,6 +48,7 @@ class CrashIT {
 
   private static TestStack stack;
   private static ExecutorService clients;
+  private static JvmProcess survivor;
 
   @BeforeAll
   static void start() throws Exception {
@@ -49,9 +58,26 @@ class CrashIT {
   }
 
   @AfterAll
-  static void stop() {
+  static void stop() throws InterruptedException {
     clients.shutdownNow();
-    stack.close();
+    try {
+      if (survivor != null) {
+        survivor.close();
+      }
+    } finally {
+      stack.close();
+    }
+  }
+
+  /**
+   * A healthy worker process: the first case's survivor, or a new one when that case did not leave
+   * it (it failed, or a case runs alone).
+   */
+  private static JvmProcess worker() {
+    if (survivor == null || !survivor.process.isAlive()) {
+      survivor = stack.startWorkerProcess("crash-w");
+    }
+    return survivor.awaitHealthy(START);
   }
 
   private Future<TestStack.Response> send(String key, String body) {
@@ -73,6 +99,7 @@ class CrashIT {
   }
 
   @Test
+  @Order(1)
   void aWorkerKilledMidGenerationLeavesItsJobToAnotherWorkerThatChargesItOnce() throws Exception {
     String key = "crash-worker";
     Future<TestStack.Response> client;
@@ -88,76 +115,75 @@ class CrashIT {
           "CrashIT killed worker %s (pid %d) with SIGKILL mid-generation of key %s (lease %s)%n",
           first.name, first.pid(), key, owner);
     }
-    try (JvmProcess second = stack.startWorkerProcess("crash-b").awaitHealthy(START)) {
-      TestStack.Response answer = client.get(90, TimeUnit.SECONDS);
+    survivor = stack.startWorkerProcess("crash-b");
+    survivor.awaitHealthy(START);
+    TestStack.Response answer = client.get(90, TimeUnit.SECONDS);
 
-      assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
-      Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
-      assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
-      assertThat(job.attempts()).isEqualTo(2);
-      assertThat(job.finishedBy()).startsWith("crash-b-");
-      assertThat(answer.json().get("data").get("uid").asString()).isNotBlank();
-      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
-      System.out.printf(
-          "CrashIT found key %s %s/%s after %d attempts, finished by %s, client got %d; %s%n",
-          key,
-          job.state(),
-          job.creditState(),
-          job.attempts(),
-          job.finishedBy(),
-          answer.status(),
-          figures);
-    }
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
+    assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
+    assertThat(job.attempts()).isEqualTo(2);
+    assertThat(job.finishedBy()).startsWith("crash-b-");
+    assertThat(answer.json().get("data").get("uid").asString()).isNotBlank();
+    Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+    System.out.printf(
+        "CrashIT found key %s %s/%s after %d attempts, finished by %s, client got %d; %s%n",
+        key,
+        job.state(),
+        job.creditState(),
+        job.attempts(),
+        job.finishedBy(),
+        answer.status(),
+        figures);
   }
 
   @Test
+  @Order(2)
   void aGatewayKilledAfterReservingLeavesAJobThatStillEndsAndAnswersTheRetry() throws Exception {
     String key = "crash-gateway";
     String body = PipelineIT.request("Настольная лампа с диммером [sim:slow=1000]", 300);
-    try (JvmProcess worker = stack.startWorkerProcess("crash-w")) {
-      TestStack.GatewayProcess gateway = stack.startGatewayProcess("crash-gw");
-      try (JvmProcess gatewayJvm = gateway.jvm()) {
-        worker.awaitHealthy(START);
-        gatewayJvm.awaitHealthy(START);
-        // With the broker down the gateway cannot publish: only the relay can get this job out.
-        stack.kafka().stop();
-        System.out.println("CrashIT stopped the Kafka broker");
-        clients.submit(() -> stack.generateAt(gateway.publicPort(), stack.demoKey(), key, body));
-        Instant publishedAt =
-            await("job reserved by crash-gw")
-                .atMost(Duration.ofSeconds(30))
-                .until(() -> reservation(key), Optional::isPresent)
-                .get()
-                .publishedAt();
-        gatewayJvm.kill();
-        System.out.printf(
-            "CrashIT killed gateway %s (pid %d) with SIGKILL after it reserved key %s"
-                + " (published_at %s)%n",
-            gatewayJvm.name, gatewayJvm.pid(), key, publishedAt);
-      }
-      stack.kafka().restart();
-      System.out.println("CrashIT restarted the Kafka broker");
-
-      TestStack.Response retry =
-          await("the retry answers with the card")
-              .atMost(Duration.ofSeconds(60))
-              .pollInterval(Duration.ofMillis(500))
-              .until(() -> stack.generate(stack.demoKey(), key, body), r -> r.status() != 409);
-
-      assertThat(retry.status()).as(retry.toString()).isEqualTo(200);
-      Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
-      assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
-      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+    TestStack.GatewayProcess gateway = stack.startGatewayProcess("crash-gw");
+    try (JvmProcess gatewayJvm = gateway.jvm()) {
+      worker();
+      gatewayJvm.awaitHealthy(START);
+      // With the broker down the gateway cannot publish: only the relay can get this job out.
+      stack.kafka().stop();
+      System.out.println("CrashIT stopped the Kafka broker");
+      clients.submit(() -> stack.generateAt(gateway.publicPort(), stack.demoKey(), key, body));
+      Instant publishedAt =
+          await("job reserved by crash-gw")
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> reservation(key), Optional::isPresent)
+              .get()
+              .publishedAt();
+      gatewayJvm.kill();
       System.out.printf(
-          "CrashIT found key %s %s/%s, finished by %s; the retry got %d with card %s; %s%n",
-          key,
-          job.state(),
-          job.creditState(),
-          job.finishedBy(),
-          retry.status(),
-          retry.json().get("data").get("uid").asString(),
-          figures);
+          "CrashIT killed gateway %s (pid %d) with SIGKILL after it reserved key %s"
+              + " (published_at %s)%n",
+          gatewayJvm.name, gatewayJvm.pid(), key, publishedAt);
     }
+    stack.kafka().restart();
+    System.out.println("CrashIT restarted the Kafka broker");
+
+    TestStack.Response retry =
+        await("the retry answers with the card")
+            .atMost(Duration.ofSeconds(60))
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> stack.generate(stack.demoKey(), key, body), r -> r.status() != 409);
+
+    assertThat(retry.status()).as(retry.toString()).isEqualTo(200);
+    Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
+    assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
+    Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+    System.out.printf(
+        "CrashIT found key %s %s/%s, finished by %s; the retry got %d with card %s; %s%n",
+        key,
+        job.state(),
+        job.creditState(),
+        job.finishedBy(),
+        retry.status(),
+        retry.json().get("data").get("uid").asString(),
+        figures);
   }
 
   private record Reservation(UUID job, Instant publishedAt) {}
@@ -177,45 +203,45 @@ class CrashIT {
   }
 
   @Test
+  @Order(3)
   void jobsInFlightWhileTheBrokerRestartsEndChargedOnceOrReleased() throws Exception {
-    try (JvmProcess worker = stack.startWorkerProcess("crash-k").awaitHealthy(START)) {
-      Map<String, String> bodies = new LinkedHashMap<>();
-      for (int index = 0; index < 6; index++) {
-        String directive = index < 4 ? "[sim:slow=3000]" : "[sim:fail]";
-        bodies.put(
-            "kafka-" + index,
-            PipelineIT.request("Рюкзак городской номер " + index + " " + directive, 300));
-      }
-      Map<String, Future<TestStack.Response>> answers = new LinkedHashMap<>();
-      bodies.forEach((key, body) -> answers.put(key, send(key, body)));
-      await("jobs running").atMost(Duration.ofSeconds(30)).until(() -> running("kafka-%") >= 2);
-
-      stack.kafka().stop();
-      System.out.printf(
-          "CrashIT stopped the Kafka broker with %d jobs running%n", running("kafka-%"));
-      for (int index = 6; index < 8; index++) {
-        String key = "kafka-" + index;
-        bodies.put(key, PipelineIT.request("Рюкзак туристический номер " + index, 300));
-        answers.put(key, send(key, bodies.get(key)));
-      }
-      await("a job finished while the broker is down")
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> finished("kafka-%") >= 1);
-      stack.kafka().restart();
-      System.out.printf(
-          "CrashIT restarted the Kafka broker; %d jobs had finished meanwhile%n",
-          finished("kafka-%"));
-
-      List<String> outcomes = new ArrayList<>();
-      for (Map.Entry<String, Future<TestStack.Response>> answer : answers.entrySet()) {
-        TestStack.Response response = settled(answer.getKey(), answer.getValue(), bodies);
-        boolean failing = bodies.get(answer.getKey()).contains("[sim:fail]");
-        assertThat(response.status()).as(response.toString()).isEqualTo(failing ? 502 : 200);
-        outcomes.add(answer.getKey() + "=" + response.status());
-      }
-      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
-      System.out.printf("CrashIT found %s; %s%n", outcomes, figures);
+    worker();
+    Map<String, String> bodies = new LinkedHashMap<>();
+    for (int index = 0; index < 6; index++) {
+      String directive = index < 4 ? "[sim:slow=3000]" : "[sim:fail]";
+      bodies.put(
+          "kafka-" + index,
+          PipelineIT.request("Рюкзак городской номер " + index + " " + directive, 300));
     }
+    Map<String, Future<TestStack.Response>> answers = new LinkedHashMap<>();
+    bodies.forEach((key, body) -> answers.put(key, send(key, body)));
+    await("jobs running").atMost(Duration.ofSeconds(30)).until(() -> running("kafka-%") >= 2);
+
+    stack.kafka().stop();
+    System.out.printf(
+        "CrashIT stopped the Kafka broker with %d jobs running%n", running("kafka-%"));
+    for (int index = 6; index < 8; index++) {
+      String key = "kafka-" + index;
+      bodies.put(key, PipelineIT.request("Рюкзак туристический номер " + index, 300));
+      answers.put(key, send(key, bodies.get(key)));
+    }
+    await("a job finished while the broker is down")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> finished("kafka-%") >= 1);
+    stack.kafka().restart();
+    System.out.printf(
+        "CrashIT restarted the Kafka broker; %d jobs had finished meanwhile%n",
+        finished("kafka-%"));
+
+    List<String> outcomes = new ArrayList<>();
+    for (Map.Entry<String, Future<TestStack.Response>> answer : answers.entrySet()) {
+      TestStack.Response response = settled(answer.getKey(), answer.getValue(), bodies);
+      boolean failing = bodies.get(answer.getKey()).contains("[sim:fail]");
+      assertThat(response.status()).as(response.toString()).isEqualTo(failing ? 502 : 200);
+      outcomes.add(answer.getKey() + "=" + response.status());
+    }
+    Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+    System.out.printf("CrashIT found %s; %s%n", outcomes, figures);
   }
 
   /** The client's final answer: its first one, or the retries with the same key after a 503. */
