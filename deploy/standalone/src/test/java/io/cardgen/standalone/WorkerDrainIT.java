@@ -12,43 +12,65 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A worker asked to stop (SIGTERM: a rolling update, a scale-down) finishes the jobs it is running
  * before it closes its connections: the waiting client gets its card from that worker within
  * seconds, instead of the job being abandoned to its lease (120 s) and run again elsewhere.
+ *
+ * <p>Both cases share one stack, whose own worker is stopped: each brings the workers it stops. The
+ * one that counts the share group's members runs first, before any worker process has been there.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WorkerDrainIT {
 
+  private static TestStack stack;
+
+  @BeforeAll
+  static void startStack() throws Exception {
+    stack = TestStack.start(Map.of());
+    stack.stopInProcessWorker();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (stack != null) {
+      stack.close();
+    }
+  }
+
   @Test
+  @Order(2)
   void aStoppingWorkerFinishesItsRunningJob() throws Exception {
-    try (TestStack stack = TestStack.start(Map.of())) {
-      stack.stopInProcessWorker();
-      try (JvmProcess worker =
-          stack.startWorkerProcess("drain").awaitHealthy(Duration.ofSeconds(120))) {
-        CompletableFuture<TestStack.Response> answer =
-            SlowCard.send(() -> stack.generate(stack.demoKey(), "drain-1", SlowCard.body(3000)));
-        await("the job running on the worker process")
-            .atMost(Duration.ofSeconds(60))
-            .until(() -> runningOn(stack, "drain") > 0);
+    try (JvmProcess worker =
+        stack.startWorkerProcess("drain").awaitHealthy(Duration.ofSeconds(120))) {
+      CompletableFuture<TestStack.Response> answer =
+          SlowCard.send(() -> stack.generate(stack.demoKey(), "drain-1", SlowCard.body(3000)));
+      await("the job running on the worker process")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> runningOn(stack, "drain") > 0);
 
-        worker.terminate();
+      worker.terminate();
 
-        TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
-        assertThat(response.status()).as("%s", response).isEqualTo(200);
-        assertThat(
-                stack
-                    .jdbc()
-                    .sql("SELECT finished_by FROM jobs WHERE idempotency_key = 'drain-1'")
-                    .query(String.class)
-                    .single())
-            .startsWith("drain");
-        assertThat(worker.awaitExit(Duration.ofSeconds(60)))
-            .as("exited after its job:%n%s", worker.tail(30))
-            .isTrue();
-      }
+      TestStack.Response response = answer.get(60, TimeUnit.SECONDS);
+      assertThat(response.status()).as("%s", response).isEqualTo(200);
+      assertThat(
+              stack
+                  .jdbc()
+                  .sql("SELECT finished_by FROM jobs WHERE idempotency_key = 'drain-1'")
+                  .query(String.class)
+                  .single())
+          .startsWith("drain");
+      assertThat(worker.awaitExit(Duration.ofSeconds(60)))
+          .as("exited after its job:%n%s", worker.tail(30))
+          .isTrue();
     }
   }
 
@@ -60,54 +82,49 @@ class WorkerDrainIT {
    * the executor begin: the stop took the running job's time plus the next one's.
    */
   @Test
+  @Order(1)
   void aStoppingWorkerHandsBackTheRecordWaitingForRoomInsteadOfStartingIt() throws Exception {
-    try (TestStack stack = TestStack.start(Map.of())) {
-      stack.stopInProcessWorker();
-      ConfigurableApplicationContext stopping = worker(stack, "stopping");
-      ConfigurableApplicationContext successor = null;
-      try {
-        ShareGroupMembers.awaitAllFetching(stack, 1);
-        CompletableFuture<TestStack.Response> running =
-            SlowCard.send(
-                () -> stack.generate(stack.demoKey(), "stop-running", SlowCard.body(15_000)));
-        await("the slow job running on the stopping worker")
-            .atMost(Duration.ofSeconds(60))
-            .until(() -> runningOn(stack, "stopping") == 1);
-        CompletableFuture<TestStack.Response> waiting =
-            SlowCard.send(
-                () ->
-                    stack.generate(
-                        stack.demoKey(), "stop-waiting", RequestBodies.aRequest().json()));
-        Thread consumer =
-            await("the next record waiting in the intake for the only slot")
-                .atMost(Duration.ofSeconds(60))
-                .until(WorkerDrainIT::consumerWaitingInTheIntake, Optional::isPresent)
-                .orElseThrow();
-        successor = worker(stack, "successor");
+    ConfigurableApplicationContext stopping = worker(stack, "stopping");
+    ConfigurableApplicationContext successor = null;
+    try {
+      ShareGroupMembers.awaitAllFetching(stack, 1);
+      CompletableFuture<TestStack.Response> running =
+          SlowCard.send(
+              () -> stack.generate(stack.demoKey(), "stop-running", SlowCard.body(15_000)));
+      await("the slow job running on the stopping worker")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> runningOn(stack, "stopping") == 1);
+      CompletableFuture<TestStack.Response> waiting =
+          SlowCard.send(
+              () ->
+                  stack.generate(stack.demoKey(), "stop-waiting", RequestBodies.aRequest().json()));
+      Thread consumer =
+          await("the next record waiting in the intake for the only slot")
+              .atMost(Duration.ofSeconds(60))
+              .until(WorkerDrainIT::consumerWaitingInTheIntake, Optional::isPresent)
+              .orElseThrow();
+      successor = worker(stack, "successor");
 
-        CompletableFuture<Void> closed = CompletableFuture.runAsync(stopping::close);
+      CompletableFuture<Void> closed = CompletableFuture.runAsync(stopping::close);
 
-        await("the stopping worker's consumer ended")
-            .atMost(Duration.ofSeconds(10))
-            .until(() -> !consumer.isAlive());
-        assertThat(job(stack, "stop-running").state())
-            .as("the running job when the consumer ended")
-            .isEqualTo("RUNNING");
-        closed.get(60, TimeUnit.SECONDS);
-        assertThat(running.get(60, TimeUnit.SECONDS).status()).isEqualTo(200);
-        assertThat(job(stack, "stop-running").finishedBy()).startsWith("stopping");
+      await("the stopping worker's consumer ended")
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> !consumer.isAlive());
+      assertThat(job(stack, "stop-running").state())
+          .as("the running job when the consumer ended")
+          .isEqualTo("RUNNING");
+      closed.get(60, TimeUnit.SECONDS);
+      assertThat(running.get(60, TimeUnit.SECONDS).status()).isEqualTo(200);
+      assertThat(job(stack, "stop-running").finishedBy()).startsWith("stopping");
 
-        TestStack.Response handedBack = waiting.get(60, TimeUnit.SECONDS);
-        assertThat(handedBack.status()).as("%s", handedBack).isEqualTo(200);
-        assertThat(job(stack, "stop-waiting").finishedBy()).startsWith("successor");
-        assertThat(job(stack, "stop-waiting").attempts())
-            .as("claims of the handed-back job")
-            .isOne();
-      } finally {
-        stopping.close();
-        if (successor != null) {
-          successor.close();
-        }
+      TestStack.Response handedBack = waiting.get(60, TimeUnit.SECONDS);
+      assertThat(handedBack.status()).as("%s", handedBack).isEqualTo(200);
+      assertThat(job(stack, "stop-waiting").finishedBy()).startsWith("successor");
+      assertThat(job(stack, "stop-waiting").attempts()).as("claims of the handed-back job").isOne();
+    } finally {
+      stopping.close();
+      if (successor != null) {
+        successor.close();
       }
     }
   }
