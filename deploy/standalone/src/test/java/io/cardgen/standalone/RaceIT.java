@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -18,6 +17,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * Races through the real stack (HTTP, PostgreSQL, Kafka, a worker): many requests of one account at
  * the same instant must never generate twice for one key nor spend credit it does not have.
+ *
+ * <p>Each case races on an account of its own, so the shared stack serves them and a stack start is
+ * saved.
  */
 class RaceIT {
 
@@ -25,12 +27,7 @@ class RaceIT {
 
   @BeforeAll
   static void start() throws Exception {
-    stack = TestStack.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    stack.close();
+    stack = SharedStack.get();
   }
 
   @Test
@@ -38,10 +35,13 @@ class RaceIT {
     String key = "race-one-key";
     String body =
         PipelineIT.request("Ручная кофемолка с керамическими жерновами [sim:slow=1500]", 300);
-    long before = stack.account(stack.demoAccountId()).get("balance").asLong();
+    JsonNode created = demoAccount("one-key", 10);
+    UUID account = UUID.fromString(created.get("id").asString());
+    String apiKey = created.get("api_key").asString();
+    long before = stack.account(account).get("balance").asLong();
 
     List<TestStack.Response> answers =
-        Clients.atOnce(20, index -> () -> stack.generate(stack.demoKey(), key, body));
+        Clients.atOnce(20, index -> () -> stack.generate(apiKey, key, body));
 
     Map<String, Long> outcomes =
         answers.stream().collect(Collectors.groupingBy(RaceIT::outcome, Collectors.counting()));
@@ -55,12 +55,12 @@ class RaceIT {
                 .distinct())
         .as("every 200 shows the one card")
         .hasSize(1);
-    Settlement.JobBooks job = Settlement.job(stack, stack.demoAccountId(), key);
+    Settlement.JobBooks job = Settlement.job(stack, account, key);
     assertThat(job.attempts()).as("one generation").isOne();
     assertThat(job.chargedOnceWithItsCard()).as(job.toString()).isTrue();
-    JsonNode account = stack.account(stack.demoAccountId());
-    assertThat(account.get("balance").asLong()).isEqualTo(before - 1);
-    assertThat(account.get("reserved").asLong()).isZero();
+    JsonNode books = stack.account(account);
+    assertThat(books.get("balance").asLong()).isEqualTo(before - 1);
+    assertThat(books.get("reserved").asLong()).isZero();
     assertThat(stack.audit().get("breaches")).isEmpty();
     assertThat(stack.audit("recent").get("breaches")).isEmpty();
   }
