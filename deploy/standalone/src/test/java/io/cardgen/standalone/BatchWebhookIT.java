@@ -33,7 +33,11 @@ class BatchWebhookIT {
     stack =
         TestStack.start(
             "--cardgen.batch.webhook-private-host-allowlist=127.0.0.1",
-            "--cardgen.webhooks.private-host-allowlist=127.0.0.1");
+            "--cardgen.webhooks.private-host-allowlist=127.0.0.1",
+            // The receivers fail their first call: without these each case waited out the
+            // default first retry (5 s, at least half of it) and poll (1 s).
+            "--cardgen.webhooks.first-retry=1s",
+            "--cardgen.webhooks.poll-interval=200ms");
     api = new BatchApi(stack);
     plan = Tenants.aFullPlan().create(stack);
   }

@@ -45,7 +45,13 @@ class WebhooksIT {
 
   @BeforeAll
   static void start() throws Exception {
-    stack = TestStack.start("--cardgen.webhooks.private-host-allowlist=127.0.0.1");
+    // Retried at once and looked for often: the receivers here fail their first call, and each
+    // case waited out the default first retry (5 s, at least half of it) and poll (1 s).
+    stack =
+        TestStack.start(
+            "--cardgen.webhooks.private-host-allowlist=127.0.0.1",
+            "--cardgen.webhooks.first-retry=1s",
+            "--cardgen.webhooks.poll-interval=200ms");
     worker = stack.app.worker();
   }
 
