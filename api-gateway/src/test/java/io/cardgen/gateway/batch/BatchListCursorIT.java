@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cardgen.common.batch.BatchObject;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.auth.Account;
-import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.plan.Plan;
 import io.cardgen.gateway.reply.ReplyProperties;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.SettableClock;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -36,25 +33,18 @@ class BatchListCursorIT {
   @RegisterExtension static final BooksDatabase database = new BooksDatabase();
   private final SettableClock clock = new SettableClock();
   private JdbcClient jdbc;
-  private Books books;
   private UUID account;
+  private BatchRetentionFixture batches;
 
   @BeforeEach
   void clear() {
     jdbc = database.jdbc();
-    books = new Books(jdbc);
-    account = books.anAccountWithCredits(100);
+    account = new Books(jdbc).anAccountWithCredits(100);
+    batches = new BatchRetentionFixture(database, clock, account);
   }
 
   private BatchRetention retention(int items, int transactions) {
-    return new BatchRetention(
-        jdbc,
-        new JobPhotoRemoval(jdbc, null, false, new SimpleMeterRegistry()),
-        database.transaction(),
-        new BatchRetentionProperties(
-            Duration.ofDays(30), Duration.ofMinutes(10), items, transactions),
-        clock,
-        new SimpleMeterRegistry());
+    return batches.retention(Duration.ofDays(30), items, transactions);
   }
 
   /** BatchAccess granting the test account, so the real controller's list logic runs. */
@@ -106,44 +96,7 @@ class BatchListCursorIT {
   }
 
   private Instant daysAgo(long days) {
-    return clock.instant().minus(Duration.ofDays(days));
-  }
-
-  private UUID aBatch(String status, Instant created, Instant completed, int items) {
-    UUID batch = UUID.randomUUID();
-    jdbc.sql(
-            """
-            INSERT INTO batches (id, account_id, fingerprint, status, total, succeeded, metadata,
-                                 created_at, completed_at)
-            VALUES (:id, :account, 'fp', :status, :total, :succeeded, CAST('{}' AS jsonb),
-                    :created, :completed)
-            """)
-        .param("id", batch)
-        .param("account", account)
-        .param("status", status)
-        .param("total", items)
-        .param("succeeded", status.equals("completed") ? items : 0)
-        .param("created", Timestamp.from(created))
-        .param("completed", completed == null ? null : Timestamp.from(completed))
-        .update();
-    for (int line = 1; line <= items; line++) {
-      UUID job =
-          status.equals("completed")
-              ? books.aSucceededJob(account, batch + "-" + line, completed.minusSeconds(60))
-              : books.aQueuedJob(account, batch + "-" + line, created);
-      jdbc.sql(
-              """
-              UPDATE jobs SET batch_id = :batch, custom_id = :custom, item_line = :line,
-                              seq = CASE WHEN state = 'SUCCEEDED' THEN :line END
-              WHERE id = :job
-              """)
-          .param("batch", batch)
-          .param("custom", "item-" + line)
-          .param("line", line)
-          .param("job", job)
-          .update();
-    }
-    return batch;
+    return batches.daysAgo(days);
   }
 
   @SuppressWarnings("unchecked")
@@ -160,10 +113,10 @@ class BatchListCursorIT {
   @SuppressWarnings("unchecked")
   void aCursorWhoseBatchRetentionRemovedStillLeadsToTheOlderBatches() {
     // Created first, still running (never removed while running): the oldest in the list.
-    UUID oldestKept = aBatch("in_progress", daysAgo(40), null, 1);
+    UUID oldestKept = batches.aRunningBatch(daysAgo(40), 1);
     // Created later, finished 31 days ago: past its retention.
-    UUID expiring = aBatch("completed", daysAgo(35), daysAgo(31), 1);
-    UUID newest = aBatch("completed", daysAgo(1), daysAgo(1), 1);
+    UUID expiring = batches.aFinishedBatch("completed", daysAgo(35), daysAgo(31), 1);
+    UUID newest = batches.aFinishedBatch("completed", daysAgo(1), daysAgo(1), 1);
     BatchController controller = controller();
 
     ResponseEntity<BatchEnvelope> first = controller.list("Bearer x", "2", null);
@@ -203,8 +156,8 @@ class BatchListCursorIT {
   @Test
   @SuppressWarnings("unchecked")
   void aBatchWhoseRemovalHasBegunIsGoneForItsAccount() {
-    UUID removing = aBatch("completed", daysAgo(35), daysAgo(31), 5);
-    UUID kept = aBatch("completed", daysAgo(2), daysAgo(1), 1);
+    UUID removing = batches.aFinishedBatch("completed", daysAgo(35), daysAgo(31), 5);
+    UUID kept = batches.aFinishedBatch("completed", daysAgo(2), daysAgo(1), 1);
     BatchController controller = controller();
     String id = BatchObject.publicId(removing);
     assertThat(controller.get("Bearer x", id).getStatusCode().value()).isEqualTo(200);

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.cardgen.gateway.photo.JobPhotoRemoval;
 import io.cardgen.gateway.testing.Books;
 import io.cardgen.gateway.testing.BooksDatabase;
 import io.cardgen.testsupport.Race;
 import io.cardgen.testsupport.SettableClock;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Timestamp;
@@ -33,23 +31,18 @@ class BatchRetentionIT {
   private Books books;
   private JdbcClient jdbc;
   private UUID account;
+  private BatchRetentionFixture batches;
 
   @BeforeEach
   void clear() {
     jdbc = database.jdbc();
     books = new Books(jdbc);
     account = books.anAccountWithCredits(100);
+    batches = new BatchRetentionFixture(database, clock, account);
   }
 
   private BatchRetention retention(int itemsPerTransaction, int transactions) {
-    return new BatchRetention(
-        jdbc,
-        new JobPhotoRemoval(jdbc, null, false, new SimpleMeterRegistry()),
-        database.transaction(),
-        new BatchRetentionProperties(
-            RETENTION, Duration.ofMinutes(10), itemsPerTransaction, transactions),
-        clock,
-        new SimpleMeterRegistry());
+    return batches.retention(RETENTION, itemsPerTransaction, transactions);
   }
 
   /**
@@ -102,50 +95,12 @@ class BatchRetentionIT {
   }
 
   private Instant daysAgo(long days) {
-    return clock.instant().minus(Duration.ofDays(days));
+    return batches.daysAgo(days);
   }
 
   /** A batch of succeeded items (their cards charged) that finished {@code finishedAt}. */
   private UUID aFinishedBatch(String status, Instant finishedAt, int items) {
-    UUID batch = aBatch(status, finishedAt, items);
-    for (int item = 1; item <= items; item++) {
-      UUID job = books.aSucceededJob(account, batch + "-" + item, finishedAt.minusSeconds(60));
-      asItem(job, batch, item);
-    }
-    return batch;
-  }
-
-  private UUID aBatch(String status, Instant finishedAt, int total) {
-    UUID batch = UUID.randomUUID();
-    jdbc.sql(
-            """
-            INSERT INTO batches (id, account_id, fingerprint, status, total, succeeded, metadata,
-                                 created_at, completed_at)
-            VALUES (:id, :account, 'fp', :status, :total, :succeeded, CAST('{}' AS jsonb),
-                    :created, :completed)
-            """)
-        .param("id", batch)
-        .param("account", account)
-        .param("status", status)
-        .param("total", total)
-        .param("succeeded", status.equals("in_progress") ? 0 : total)
-        .param("created", Timestamp.from(finishedAt.minusSeconds(3600)))
-        .param("completed", status.equals("in_progress") ? null : Timestamp.from(finishedAt))
-        .update();
-    return batch;
-  }
-
-  private void asItem(UUID job, UUID batch, int line) {
-    jdbc.sql(
-            """
-            UPDATE jobs SET batch_id = :batch, custom_id = :custom, item_line = :line, seq = :line
-            WHERE id = :job
-            """)
-        .param("batch", batch)
-        .param("custom", "item-" + line)
-        .param("line", line)
-        .param("job", job)
-        .update();
+    return batches.aFinishedBatch(status, finishedAt.minusSeconds(3600), finishedAt, items);
   }
 
   private void aWebhookRow(UUID batch, String state) {
@@ -216,15 +171,15 @@ class BatchRetentionIT {
 
   @Test
   void neverRemovesABatchWithAnItemNotEndedOrACreditStillReserved() {
-    UUID running = aBatch("in_progress", daysAgo(100), 1);
-    asItem(books.aQueuedJob(account, "queued-item", daysAgo(100)), running, 1);
+    UUID running = batches.aBatch("in_progress", daysAgo(100).minusSeconds(3600), null, 1);
+    batches.asItem(books.aQueuedJob(account, "queued-item", daysAgo(100)), running, 1, 1);
     UUID inconsistent = aFinishedBatch("completed", daysAgo(100), 1);
     UUID reserved = books.aQueuedJob(account, "reserved-item", daysAgo(100));
     jdbc.sql("UPDATE jobs SET state = 'FAILED', finished_at = :at WHERE id = :id")
         .param("at", Timestamp.from(daysAgo(100)))
         .param("id", reserved)
         .update();
-    asItem(reserved, inconsistent, 2);
+    batches.asItem(reserved, inconsistent, 2, 2);
 
     assertThat(retention(1000, 50).removeExpired()).isZero();
 
