@@ -22,21 +22,39 @@ class GatewayDrainIT {
   /** One stack for both cases: each stops a gateway process of its own, never the stack's. */
   private static TestStack stack;
 
+  private static TestStack.GatewayProcess drained;
+  private static TestStack.GatewayProcess timedOut;
+
+  /**
+   * Both gateway processes start at once: a JVM's start is the slow part of either case. Each
+   * replica reads every reply itself (ReplyListener), so the idle one changes nothing for the
+   * other.
+   */
   @BeforeAll
   static void startStack() throws Exception {
     stack = TestStack.start(Map.of());
+    drained = stack.startGatewayProcess("gateway-drain");
+    timedOut = stack.startGatewayProcess("gateway-drain-timeout", "--cardgen.reply.timeout=4s");
   }
 
   @AfterAll
-  static void stopStack() {
-    if (stack != null) {
-      stack.close();
+  static void stopStack() throws InterruptedException {
+    try {
+      for (TestStack.GatewayProcess gateway : new TestStack.GatewayProcess[] {drained, timedOut}) {
+        if (gateway != null) {
+          gateway.jvm().close();
+        }
+      }
+    } finally {
+      if (stack != null) {
+        stack.close();
+      }
     }
   }
 
   @Test
   void aStoppingGatewayAnswersARequestWhoseJobFinishesDuringTheDrain() throws Exception {
-    TestStack.GatewayProcess gateway = stack.startGatewayProcess("gateway-drain");
+    TestStack.GatewayProcess gateway = drained;
     try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
       CompletableFuture<TestStack.Response> answer =
           sendAndAwaitRunning(stack, gateway, "gateway-drain-1", 3000);
@@ -56,8 +74,7 @@ class GatewayDrainIT {
 
   @Test
   void aStoppingGatewayAnswersARequestWhoseWaitRunsOutDuringTheDrain() throws Exception {
-    TestStack.GatewayProcess gateway =
-        stack.startGatewayProcess("gateway-drain-timeout", "--cardgen.reply.timeout=4s");
+    TestStack.GatewayProcess gateway = timedOut;
     try (JvmProcess process = gateway.jvm().awaitHealthy(Duration.ofSeconds(120))) {
       long sent = System.nanoTime();
       CompletableFuture<TestStack.Response> answer =
