@@ -26,11 +26,15 @@ final class WatchCommand extends BatchApiCommand implements Callable<Integer> {
     return Exit.OK.code;
   }
 
-  /** Shared with {@code submit --wait}: the bar on stderr, the summary line on stdout. */
+  /**
+   * Shared with {@code submit --wait}: the bar on stderr, the summary line on stdout, then the
+   * first failed items and why on stderr.
+   */
   static Batch watch(CliContext context, BatchApi api, String id) {
     Batch finished =
         new BatchWatch(api, context.pause(), context.err(), context.terminal()).untilFinished(id);
     context.out().println(Summary.of(finished));
+    FailureDigest.print(api, finished, context.err());
     return finished;
   }
 }

@@ -50,7 +50,9 @@ class CliTest {
     assertThat(submitted.err())
         .contains("Submitting 10 item(s)")
         .contains("10/10 items")
-        .contains("completed, failed 1, cancelled 0");
+        .contains("completed, failed 1, cancelled 0")
+        .contains("Failed items:\n  sku-4: generation_failed: Сбой генерации.\n")
+        .contains("All of them: cardgen batch results bat_1 --status failed -o failed.csv");
     assertThat(api.contentTypes).containsExactly("application/x-ndjson");
 
     Path cards = dir.resolve("cards.csv");
@@ -542,6 +544,32 @@ class CliTest {
   }
 
   /** {@code count} products; row {@code failing} (1-based, 0 for none) makes its item fail. */
+  /** Past the first ten failures the digest counts the rest and stops reading the stream. */
+  @Test
+  void aWatchListsTheFirstTenFailedItemsWithTheirMessagesSafeToPrint() throws IOException {
+    StringBuilder csv = new StringBuilder("sku,short_description,style,photos\n");
+    for (int i = 1; i <= 14; i++) {
+      csv.append("sku-").append(i).append(",Кружка ").append(i).append(" [sim:fail]");
+      csv.append(",standard,https://photos.example/").append(i).append(".jpg\n");
+    }
+    Path file = dir.resolve("all-failing.csv");
+    Files.writeString(file, csv);
+    api.failureMessage = "Фото 1: сервер ответил \u001b[2J HTTP 404.";
+
+    CliRunner.Run submitted = cli.run("batch", "submit", file.toString(), "--wait");
+
+    assertThat(submitted.exit()).as(submitted.err()).isZero();
+    assertThat(submitted.out()).contains("0 succeeded, 14 failed");
+    assertThat(submitted.err())
+        .contains("Failed items (the first 10 of 14):\n")
+        .contains("  sku-1: generation_failed: Фото 1: сервер ответил \uFFFD[2J HTTP 404.\n")
+        .contains("  sku-10: ")
+        .doesNotContain("sku-11: ")
+        .doesNotContain("\u001b[2J");
+    CliRunner.Run watched = cli.run("batch", "watch", "bat_1");
+    assertThat(watched.err()).contains("Failed items (the first 10 of 14):");
+  }
+
   private Path products(int count, int failing) throws IOException {
     StringBuilder csv = new StringBuilder("sku,short_description,style,photos\n");
     for (int i = 1; i <= count; i++) {

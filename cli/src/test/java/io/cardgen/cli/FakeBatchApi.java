@@ -40,6 +40,9 @@ final class FakeBatchApi implements AutoCloseable {
   volatile long credits = 1_000;
   volatile int itemsPerPoll = 3;
 
+  /** The message of a failed item's error. */
+  volatile String failureMessage = FakeBatch.FAILURE;
+
   /** When positive, a results stream breaks after this many lines (once). */
   volatile int breakResultsAfter;
 
@@ -105,7 +108,7 @@ final class FakeBatchApi implements AutoCloseable {
       error(exchange, 404, "not_found", "Пакет не найден.", null);
     } else if (path.length == 4 && method.equals("GET")) {
       FakeBatch batch = batches.get(path[3]);
-      batch.advance(itemsPerPoll);
+      batch.advance(itemsPerPoll, failureMessage);
       envelope(exchange, 200, batch.json());
     } else if (path.length == 5 && path[4].equals("cancel") && method.equals("POST")) {
       FakeBatch batch = batches.get(path[3]);
@@ -290,7 +293,13 @@ final class FakeBatchApi implements AutoCloseable {
       this.fingerprint = fingerprint;
     }
 
+    static final String FAILURE = "Сбой генерации.";
+
     void advance(int count) {
+      advance(count, FAILURE);
+    }
+
+    void advance(int count, String failureMessage) {
       for (int i = 0;
           i < count && finished.size() < items.size() && status.equals("in_progress");
           i++) {
@@ -302,9 +311,7 @@ final class FakeBatchApi implements AutoCloseable {
         line.put("status", fails ? "failed" : "succeeded");
         if (fails) {
           line.putNull("card");
-          line.putObject("error")
-              .put("code", "generation_failed")
-              .put("message", "Сбой генерации.");
+          line.putObject("error").put("code", "generation_failed").put("message", failureMessage);
           failed++;
         } else {
           ObjectNode card = line.putObject("card");

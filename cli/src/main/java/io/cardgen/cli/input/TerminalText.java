@@ -7,11 +7,11 @@ package io.cardgen.cli.input;
  * was printed, set the window title). Control characters become U+FFFD; line breaks become spaces,
  * so one problem stays one line.
  */
-final class TerminalText {
+public final class TerminalText {
 
   private TerminalText() {}
 
-  static String of(String text) {
+  public static String of(String text) {
     if (text == null || text.codePoints().noneMatch(TerminalText::unsafe)) {
       return text;
     }
