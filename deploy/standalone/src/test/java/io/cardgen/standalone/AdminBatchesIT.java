@@ -56,12 +56,7 @@ class AdminBatchesIT {
   }
 
   private static JsonNode awaitStatus(Tenants.Tenant tenant, String id, String status) {
-    return await(id + " " + status)
-        .atMost(FINISH)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> api.batch(tenant.apiKey(), id),
-            batch -> batch.get("status").asString().equals(status));
+    return api.awaitStatus(tenant.apiKey(), id, status, FINISH);
   }
 
   private static TestStack.Response listOf(UUID account, String query) throws Exception {

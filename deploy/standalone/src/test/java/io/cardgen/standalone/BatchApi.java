@@ -1,5 +1,7 @@
 package io.cardgen.standalone;
 
+import static org.awaitility.Awaitility.await;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -142,6 +144,16 @@ final class BatchApi {
       throw new AssertionError("batch lookup failed: " + response);
     }
     return response.json().get("data");
+  }
+
+  /**
+   * The batch once its status is {@code status}, polled every 200 ms for at most {@code atMost}.
+   */
+  JsonNode awaitStatus(String apiKey, String id, String status, Duration atMost) {
+    return await(id + " " + status)
+        .atMost(atMost)
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> batch(apiKey, id), batch -> batch.get("status").asString().equals(status));
   }
 
   /** The outbox rows written for a batch. */
