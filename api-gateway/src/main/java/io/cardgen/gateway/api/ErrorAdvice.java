@@ -33,15 +33,26 @@ class ErrorAdvice {
 
   private static final Logger log = LoggerFactory.getLogger(ErrorAdvice.class);
 
-  @ExceptionHandler({
-    HttpMessageNotReadableException.class,
-    MethodArgumentTypeMismatchException.class
-  })
+  @ExceptionHandler(HttpMessageNotReadableException.class)
   ResponseEntity<Envelope> unreadable(Exception exception, HttpServletRequest request) {
     log.info("Refused an unreadable request: {}", exception.getClass().getSimpleName());
     return Answers.error(
         ErrorCode.INVALID_PARAMETERS,
         Messages.format("invalid.body_malformed"),
+        CallerRevision.of(request));
+  }
+
+  /**
+   * A path or query parameter that is not of its type (an id that is not a UUID): named by the
+   * parameter's own name, not answered as a body that is not JSON, which the request may not have.
+   */
+  @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+  ResponseEntity<Envelope> mistyped(
+      MethodArgumentTypeMismatchException exception, HttpServletRequest request) {
+    log.info("Refused a request whose parameter {} is mistyped", exception.getName());
+    return Answers.error(
+        ErrorCode.INVALID_PARAMETERS,
+        Messages.format("invalid.parameter_type", exception.getName()),
         CallerRevision.of(request));
   }
 

@@ -6,9 +6,11 @@ import io.cardgen.common.error.ErrorCode;
 import io.cardgen.common.error.Messages;
 import io.cardgen.common.request.ApiRevision;
 import java.util.List;
+import java.util.UUID;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.coyote.BadRequestException;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -17,6 +19,7 @@ import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.method.annotation.ExceptionHandlerMethodResolver;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
  * What escapes the controller is answered in the revision of the account the request was
@@ -92,6 +95,26 @@ class ErrorAdviceTest {
     assertThat(answer.getBody())
         .isEqualTo(Envelope.legacyFailure(Messages.format("invalid.body_malformed")));
   }
+
+  @Test
+  void namesAMistypedPathParameterInsteadOfCallingTheBodyMalformed() throws Exception {
+    CallerRevision.remember(request, ApiRevision.CURRENT);
+    MethodParameter id =
+        new MethodParameter(ErrorAdviceTest.class.getDeclaredMethod("byId", UUID.class), 0);
+
+    ResponseEntity<Envelope> answer =
+        advice.mistyped(
+            new MethodArgumentTypeMismatchException("not-a-uuid", UUID.class, "id", id, null),
+            request);
+
+    assertThat(answer.getStatusCode().value()).isEqualTo(422);
+    assertThat(answer.getBody().code()).isEqualTo(ErrorCode.INVALID_PARAMETERS.code());
+    assertThat(answer.getBody().message())
+        .isEqualTo("Параметр «id» в адресе запроса записан некорректно.");
+  }
+
+  @SuppressWarnings("unused") // the parameter of the mistyped-parameter test
+  private static void byId(UUID id) {}
 
   @Test
   void answersBrokenFramingOfALegacyAccount400WithTheTextOnly() {
