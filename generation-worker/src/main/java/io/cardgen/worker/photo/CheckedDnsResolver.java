@@ -1,7 +1,7 @@
 package io.cardgen.worker.photo;
 
 import io.cardgen.common.net.AddressPolicy;
-import io.cardgen.worker.net.NameLookups;
+import io.cardgen.common.net.NameLookups;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import org.apache.hc.client5.http.DnsResolver;

@@ -50,7 +50,7 @@ final class FetchDeadlineSockets implements DetachedSocketFactory {
   /**
    * What a connect needs to know of the fetch it serves: its deadline (nanoTime), and the account
    * whose link it is, whose name lookups share that account's places ({@link
-   * io.cardgen.worker.net.NameLookups}).
+   * io.cardgen.common.net.NameLookups}).
    */
   record Connect(long deadline, Object account) {}
 

@@ -1,7 +1,7 @@
 package io.cardgen.worker.photo;
 
 import io.cardgen.common.net.AddressPolicy;
-import io.cardgen.worker.net.NameLookups;
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.worker.net.ResponseHeadLimits;
 import java.time.Duration;
 import java.util.List;

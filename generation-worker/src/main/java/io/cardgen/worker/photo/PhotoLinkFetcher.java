@@ -1,8 +1,8 @@
 package io.cardgen.worker.photo;
 
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.photo.PhotoLimits;
-import io.cardgen.worker.net.NameLookups;
 import io.cardgen.worker.photo.CheckedDnsResolver.RefusedAddressException;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -2,8 +2,8 @@ package io.cardgen.worker.webhook;
 
 import io.cardgen.common.net.AddressPolicy;
 import io.cardgen.common.net.Cidr;
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.net.Ports;
-import io.cardgen.worker.net.NameLookups;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,4 +1,4 @@
-package io.cardgen.worker.net;
+package io.cardgen.common.net;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

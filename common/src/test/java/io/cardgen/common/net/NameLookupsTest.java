@@ -1,4 +1,4 @@
-package io.cardgen.worker.net;
+package io.cardgen.common.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
