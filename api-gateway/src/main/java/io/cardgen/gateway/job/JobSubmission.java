@@ -81,7 +81,7 @@ public class JobSubmission {
     if (decision instanceof PlanPolicy.Refused refused) {
       return new Submission.Refused(refused.code(), refused.message(), key);
     }
-    PhotoIntake.Intake intake = photos.prepare(request.photos());
+    PhotoIntake.Intake intake = photos.prepare(request.photos(), account.id());
     if (intake instanceof PhotoIntake.Intake.Rejected rejected) {
       return new Submission.Refused(ErrorCode.IMAGE_INVALID, rejected.message(), key);
     }

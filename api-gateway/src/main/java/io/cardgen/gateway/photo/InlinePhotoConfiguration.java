@@ -1,12 +1,12 @@
 package io.cardgen.gateway.photo;
 
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.photo.ImageUrlDecoder;
 import io.cardgen.common.stage.OldestFirstGate;
 import io.cardgen.storage.S3Bucket;
 import io.cardgen.storage.S3Properties;
 import io.cardgen.storage.StartStep;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.InetAddress;
 import java.util.UUID;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -26,17 +26,36 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 })
 public class InlinePhotoConfiguration {
 
+  /** Intake lookups running at once, all accounts together. */
+  static final int MAX_INTAKE_LOOKUPS = 64;
+
+  /** Intake lookups running at once for one account. */
+  static final int MAX_INTAKE_LOOKUPS_PER_ACCOUNT = 4;
+
   @Bean
   ImageUrlDecoder imageUrlDecoder(InlinePhotoProperties properties) {
     return new ImageUrlDecoder(properties.limits());
   }
 
-  /** A DNS lookup waits on the network: it runs outside the intake's permit of the gate. */
+  /**
+   * The threads the intake check's lookups run on: as many as the intake has requests waiting for a
+   * slow DNS server at once, few enough per account that one account's never-answering names leave
+   * the others their places. Closed with the context.
+   */
+  @Bean(destroyMethod = "close")
+  NameLookups intakeNameLookups() {
+    return new NameLookups("intake-dns", MAX_INTAKE_LOOKUPS, MAX_INTAKE_LOOKUPS_PER_ACCOUNT);
+  }
+
   @Bean
-  PhotoLinkCheck photoLinkCheck(PhotoLinkProperties properties, OldestFirstGate gate) {
+  PhotoLinkCheck photoLinkCheck(
+      PhotoLinkProperties properties, NameLookups intakeNameLookups, OldestFirstGate gate) {
     return new PhotoLinkCheck(
         properties.privateHostAllowlist(),
-        host -> gate.outside(() -> InetAddress.getAllByName(host)));
+        NameLookups.Lookup.SYSTEM,
+        intakeNameLookups,
+        properties.intakeLookupTimeout(),
+        gate);
   }
 
   @Bean

@@ -61,24 +61,32 @@ public class PhotoIntake {
     this.links = links;
   }
 
-  /** Checks a synchronous request's photos, links' hosts included, before its credit is touched. */
-  public Intake prepare(List<String> photos) {
-    return prepare(photos, true);
+  /**
+   * Checks a synchronous request's photos, links' hosts included, before its credit is touched. The
+   * hosts' lookups count against {@code account}'s places and end by one deadline for all the links
+   * ({@link PhotoLinkCheck}).
+   */
+  public Intake prepare(List<String> photos, UUID account) {
+    return prepare(photos, account, true);
   }
 
   /**
-   * As {@link #prepare(List)}, but a link is only shape-checked: a batch item's links are judged
-   * when the item runs, those its text alone breaks the rules with them ({@link
+   * As {@link #prepare(List, UUID)}, but a link is only shape-checked: a batch item's links are
+   * judged when the item runs, those its text alone breaks the rules with them ({@link
    * ImageUrl.RefusedLink}), so that a refused one fails that item and never the batch (batch-api
    * §2), and a batch of 10 000 links waits for no DNS lookups at creation. A request under a key in
    * use is only compared with the earlier one, which needs no lookup either.
    */
   public Intake prepareForLater(List<String> photos) {
-    return prepare(photos, false);
+    return prepare(photos, null, false);
   }
 
-  private Intake prepare(List<String> photos, boolean checkLinkHosts) {
+  private Intake prepare(List<String> photos, UUID account, boolean checkLinkHosts) {
     List<IncomingPhoto> accepted = new ArrayList<>(photos.size());
+    // One for all the request's links, from the first lookup on: decoding the inline photos
+    // before it takes none of the lookups' time.
+    long deadline = 0;
+    boolean timed = false;
     for (int index = 0; index < photos.size(); index++) {
       ImageUrl source = decoder.decode(photos.get(index));
       if (source instanceof ImageUrl.Invalid
@@ -88,8 +96,14 @@ public class PhotoIntake {
       if (source instanceof ImageUrl.RefusedLink refused) {
         accepted.add(link(refused.uri()));
       } else if (source instanceof ImageUrl.Link link) {
-        if (checkLinkHosts && links.check(link.uri()) instanceof PhotoLinkCheck.RefusedAddress) {
-          return new Intake.Rejected(Messages.format("invalid.photo_address", index + 1));
+        if (checkLinkHosts) {
+          if (!timed) {
+            deadline = links.deadlineFromNow();
+            timed = true;
+          }
+          if (links.check(link.uri(), account, deadline) instanceof PhotoLinkCheck.RefusedAddress) {
+            return new Intake.Rejected(Messages.format("invalid.photo_address", index + 1));
+          }
         }
         accepted.add(link(link.uri()));
       } else {

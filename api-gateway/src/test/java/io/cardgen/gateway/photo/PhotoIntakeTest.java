@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cardgen.common.error.Messages;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class PhotoIntakeTest {
@@ -19,7 +20,7 @@ class PhotoIntakeTest {
             "http://[fe80::1%25eth0]/p.jpg",
             "http://example.com:99999/p.jpg",
             "http://user:secret@example.com/p.jpg")) {
-      assertThat(intake.prepare(List.of(link)))
+      assertThat(intake.prepare(List.of(link), UUID.randomUUID()))
           .as(link)
           .isEqualTo(new PhotoIntake.Intake.Rejected(Messages.format("invalid.photo", 1)));
 

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.InetAddress;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -13,6 +15,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 
 /** The gateway must read the allowlist exactly as the worker's {@code PhotoProperties} does. */
 class PhotoLinkPropertiesTest {
+
+  private static final UUID ACCOUNT = UUID.randomUUID();
 
   @Test
   void readsTheAllowlistAsOneCommaSeparatedValue() {
@@ -29,10 +33,25 @@ class PhotoLinkPropertiesTest {
     InetAddress internal = InetAddress.getByName("10.0.0.7");
 
     PhotoLinkCheck check =
-        new PhotoLinkCheck(properties.privateHostAllowlist(), host -> new InetAddress[] {internal});
+        PhotoIntakes.linkCheck(
+            properties.privateHostAllowlist(), host -> new InetAddress[] {internal});
 
-    assertThat(check.check(URI.create("http://images.internal/mug.jpg")))
+    assertThat(check.check(URI.create("http://images.internal/mug.jpg"), ACCOUNT, in2s()))
         .isInstanceOf(PhotoLinkCheck.Allowed.class);
+  }
+
+  @Test
+  void waitsTwoSecondsForARequestsLookupsUnlessToldOtherwise() {
+    assertThat(bind(Map.of()).intakeLookupTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(bind(Map.of("cardgen.images.intake-lookup-timeout", "500ms")).intakeLookupTimeout())
+        .isEqualTo(Duration.ofMillis(500));
+  }
+
+  @Test
+  void refusesToStartWithALookupTimeoutThatIsNotPositive() {
+    assertThatThrownBy(() -> bind(Map.of("cardgen.images.intake-lookup-timeout", "0s")))
+        .isInstanceOf(BindException.class)
+        .hasRootCauseMessage("cardgen.images.intake-lookup-timeout must be positive");
   }
 
   @Test
@@ -49,6 +68,10 @@ class PhotoLinkPropertiesTest {
                 bind(Map.of("cardgen.images.private-host-allowlist", "10.0.0.0/8,images.internal")))
         .isInstanceOf(BindException.class)
         .hasRootCauseMessage("not an IP address or CIDR: images.internal");
+  }
+
+  private static long in2s() {
+    return System.nanoTime() + Duration.ofSeconds(2).toNanos();
   }
 
   private static PhotoLinkProperties bind(Map<String, String> values) {

@@ -46,6 +46,13 @@ class PhotoPropertiesTest {
         .hasRootCauseMessage("not an IP address or CIDR: images.internal");
   }
 
+  /** The gateway's own setting under the same prefix neither stops the worker nor changes it. */
+  @Test
+  void leavesTheGatewaysIntakeLookupTimeoutToTheGateway() {
+    assertThat(bind(Map.of("cardgen.images.intake-lookup-timeout", "200ms")))
+        .isEqualTo(bind(Map.of()));
+  }
+
   private static PhotoProperties bind(Map<String, String> values) {
     return new Binder(new MapConfigurationPropertySource(values))
         .bindOrCreate("cardgen.images", PhotoProperties.class);
