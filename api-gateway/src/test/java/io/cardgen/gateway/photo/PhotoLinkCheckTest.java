@@ -153,6 +153,28 @@ class PhotoLinkCheckTest {
     assertThat(Duration.ofNanos(System.nanoTime() - again)).isLessThan(Duration.ofSeconds(10));
   }
 
+  /**
+   * An address in a link needs no lookup: it is refused even when the account's stalled names hold
+   * every place it has and the request's deadline has passed, which would let a name pass.
+   */
+  @Test
+  @Timeout(20)
+  void anInternalAddressIsRefusedWhileTheAccountsLookupsAreStalled() {
+    PhotoLinkCheck check = stalledCheck();
+    for (int i = 0; i < PER_ACCOUNT; i++) {
+      check(check, "https://stalled-" + i + ".example/a.jpg");
+    }
+    long passed = System.nanoTime() - 1;
+
+    assertThat(check.check(URI.create("http://10.0.0.7/a.jpg"), ACCOUNT, passed))
+        .isInstanceOf(PhotoLinkCheck.RefusedAddress.class);
+    assertThat(check.check(URI.create("http://[fd00:ec2::254]/a.jpg"), ACCOUNT, passed))
+        .isInstanceOf(PhotoLinkCheck.RefusedAddress.class);
+    assertThat(check.check(URI.create("https://inside.example/a.jpg"), ACCOUNT, passed))
+        .as("a name, by contrast, is left to the worker")
+        .isInstanceOf(PhotoLinkCheck.Allowed.class);
+  }
+
   /** Names ending in {@code stalled…} or {@code slow…} never answer; the others are internal. */
   private PhotoLinkCheck stalledCheck() {
     return new PhotoLinkCheck(

@@ -25,6 +25,16 @@ public final class AmbiguousHosts {
   }
 
   /**
+   * Whether {@code host}, as {@link java.net.URI#getHost()} gives it, is an address rather than a
+   * name: four dotted decimals, or an IPv6 address in brackets. Such a host needs no DNS lookup to
+   * be judged.
+   */
+  public static boolean isAddressLiteral(String host) {
+    return DOTTED_DECIMAL.matcher(host).matches()
+        || (host.startsWith("[") && host.endsWith("]") && !hasZone(host));
+  }
+
+  /**
    * Browsers read 0x7f000001, 0177.0.0.1, 2130706433 or 127.1 as 127.0.0.1 (the WHATWG URL
    * standard: a host whose last label is a number is IPv4), Java as names that do not resolve, or
    * 0177.0.0.1 as 177.0.0.1: which address is meant is ambiguous.
