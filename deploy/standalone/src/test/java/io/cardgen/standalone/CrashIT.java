@@ -15,12 +15,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Crashes with real processes: workers and a gateway run as their own JVMs and are killed with
@@ -30,7 +32,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  *
  * <p>A worker JVM takes about ten seconds to start on a loaded machine: the worker that takes over
  * the killed one's job in the first case stays up and is the worker of the later ones, which need a
- * worker but kill none.
+ * worker but kill none. The batch case runs last and brings workers with slots of their own.
+ *
+ * <p>The batch case was BatchCrashIT, which started a stack of its own with these very timers (≈ 6
+ * s of a warm JVM's time for nothing it needed).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashIT {
@@ -257,6 +262,86 @@ class CrashIT {
         .until(
             () -> stack.generate(stack.demoKey(), key, bodies.get(key)),
             r -> r.status() != 503 && r.status() != 409);
+  }
+
+  /**
+   * A worker killed with SIGKILL in the middle of a batch: its items' leases run out, the sweeper
+   * puts them back in the queue, another worker's feeder claims them, and the batch completes with
+   * every item charged once. The batch's workers have few slots so that some items run and others
+   * wait when the kill comes; the earlier cases' worker is stopped first, or it would take them.
+   */
+  @Test
+  @Order(4)
+  void aWorkerKilledMidBatchLeavesItsItemsToAnotherWorkerAndNothingIsChargedTwice()
+      throws Exception {
+    if (survivor != null) {
+      survivor.close();
+      survivor = null;
+    }
+    BatchApi api = new BatchApi(stack);
+    Tenants.Tenant tenant = Tenants.account(stack, Tenants.aFullPlan().create(stack), 50);
+    String[] slots = {"--cardgen.worker.max-in-flight=6", "--cardgen.worker.batch.sync-reserve=2"};
+    String id;
+    try (JvmProcess first = stack.startWorkerProcess("bcrash-a", slots).awaitHealthy(START)) {
+      TestStack.Response created =
+          api.create(
+              tenant.apiKey(),
+              null,
+              BatchApi.body(16, i -> "Торшер " + i + " [sim:slow=3000]", null));
+      id = created.json().get("data").get("id").asString();
+      await("items running on bcrash-a")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> batchItemsRunningOn("bcrash-a") >= 2);
+      first.kill();
+      System.out.printf(
+          "CrashIT killed worker %s (pid %d) with %d batch items running%n",
+          first.name, first.pid(), batchItemsRunningOn("bcrash-a"));
+    }
+    try (JvmProcess second = stack.startWorkerProcess("bcrash-b", slots).awaitHealthy(START)) {
+      JsonNode done =
+          await("the batch completes on bcrash-b")
+              .atMost(Duration.ofSeconds(180))
+              .pollInterval(Duration.ofMillis(500))
+              .until(
+                  () -> api.batch(tenant.apiKey(), id),
+                  batch -> batch.get("status").asString().equals("completed"));
+
+      assertThat(done.get("counts").get("succeeded").asInt()).isEqualTo(16);
+      JsonNode account = stack.account(tenant.id());
+      assertThat(account.get("balance").asLong()).isEqualTo(50 - 16);
+      assertThat(account.get("reserved").asLong()).isZero();
+      assertThat(api.results(tenant.apiKey(), id, ""))
+          .extracting(line -> line.get("seq").asInt())
+          .containsExactlyElementsOf(IntStream.rangeClosed(1, 16).boxed().toList());
+      // this batch's items only: the first case's job ran twice too
+      long retried =
+          stack
+              .jdbc()
+              .sql(
+                  """
+                  SELECT count(*) FROM jobs
+                  WHERE batch_id = :batch AND attempts = 2 AND finished_by LIKE 'bcrash-b-%'
+                  """)
+              .param("batch", UUID.fromString(id.substring("bat_".length())))
+              .query(Long.class)
+              .single();
+      assertThat(retried).isPositive();
+      Settlement.Figures figures = Settlement.assertEveryJobSettledOnce(stack);
+      System.out.printf("CrashIT: %d batch items retried after the kill; %s%n", retried, figures);
+    }
+  }
+
+  private long batchItemsRunningOn(String owner) {
+    return stack
+        .jdbc()
+        .sql(
+            """
+            SELECT count(*) FROM jobs
+            WHERE batch_id IS NOT NULL AND state = 'RUNNING' AND lease_owner LIKE :owner
+            """)
+        .param("owner", owner + "-%")
+        .query(Long.class)
+        .single();
   }
 
   private int running(String keys) {
