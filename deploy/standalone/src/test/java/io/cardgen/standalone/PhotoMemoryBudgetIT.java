@@ -29,7 +29,10 @@ class PhotoMemoryBudgetIT {
   void startsNoMoreLargePhotoJobsThanTheBudgetHolds() throws Exception {
     try (TestStack stack =
         TestStack.start(
-            Map.of("CARDGEN_SIMULATOR_LATENCY_MS", "1000"),
+            // Long enough for the 20-ms sampling to see every job that runs at once (were the
+            // budget ignored, all four would run together for the whole latency); the jobs run one
+            // after another, so each millisecond here is paid four times.
+            Map.of("CARDGEN_SIMULATOR_LATENCY_MS", "500"),
             "--cardgen.worker.memory.photo-bytes=1MB",
             "--cardgen.worker.memory.per-photo=1MB")) {
       AtomicInteger mostRunning = new AtomicInteger();
