@@ -88,9 +88,11 @@ class WorkerDrainIT {
     ConfigurableApplicationContext successor = null;
     try {
       ShareGroupMembers.awaitAllFetching(stack, 1);
+      // Long enough to still run when the stopping worker's consumer has ended (a record waiting
+      // and a worker started before that: ≈ 2 s on CI); the case waits for its end (15 s before).
       CompletableFuture<TestStack.Response> running =
           SlowCard.send(
-              () -> stack.generate(stack.demoKey(), "stop-running", SlowCard.body(15_000)));
+              () -> stack.generate(stack.demoKey(), "stop-running", SlowCard.body(10_000)));
       await("the slow job running on the stopping worker")
           .atMost(Duration.ofSeconds(60))
           .until(() -> runningOn(stack, "stopping") == 1);
