@@ -27,7 +27,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -37,6 +36,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * Every admin endpoint of DESIGN.md: as described, only on the management port, only with the
  * token.
+ *
+ * <p>On the shared stack: its settings are the defaults, and it only adds plans and accounts of its
+ * own (the demo account's two cards aside), finds them by their ids or names and walks the account
+ * list for its own; a stack of its own cost the suite one more start.
  */
 class AdminApiIT {
 
@@ -44,12 +47,7 @@ class AdminApiIT {
 
   @BeforeAll
   static void start() throws Exception {
-    stack = TestStack.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    stack.close();
+    stack = SharedStack.get();
   }
 
   private static final String PLAN =
