@@ -33,6 +33,12 @@ import tools.jackson.databind.JsonNode;
  * Signed webhooks on the whole stack (batch-api §7): the admin API shows and rotates an account's
  * secret, and the worker delivers an outbox row, as a finishing batch writes it, to a receiver on
  * 127.0.0.1 (allowlisted here as an operator would allowlist a private receiver).
+ *
+ * <p>Batches and webhooks together, as a seller sees them (once BatchWebhookIT, on a stack of its
+ * own with these same settings): a batch with a {@code webhook_url} ends, and the receiver —
+ * failing the first attempt — gets the retry with the same {@code webhook-id}, a signature it can
+ * check with the secret the admin API showed, and the batch as {@code GET /api/batches/{id}} shows
+ * it.
  */
 class WebhooksIT {
 
@@ -43,6 +49,9 @@ class WebhooksIT {
 
   private static ConfigurableApplicationContext restarted;
 
+  private static BatchApi api;
+  private static String plan;
+
   @BeforeAll
   static void start() throws Exception {
     // Retried at once and looked for often: the receivers here fail their first call, and each
@@ -50,9 +59,12 @@ class WebhooksIT {
     stack =
         TestStack.start(
             "--cardgen.webhooks.private-host-allowlist=127.0.0.1",
+            "--cardgen.batch.webhook-private-host-allowlist=127.0.0.1",
             "--cardgen.webhooks.first-retry=1s",
             "--cardgen.webhooks.poll-interval=200ms");
     worker = stack.app.worker();
+    api = new BatchApi(stack);
+    plan = Tenants.aFullPlan().create(stack);
   }
 
   @AfterAll
@@ -220,6 +232,108 @@ class WebhooksIT {
       await().atMost(Duration.ofSeconds(60)).until(() -> "DELIVERED".equals(state(id)));
       WebhookReceiver.Received call = receiver.received().get(0);
       assertThat(call.header("webhook-signature")).isEqualTo(signatureOf(call, plain));
+    }
+  }
+
+  @Test
+  void aCompletedBatchIsDeliveredSignedAfterAFailedFirstAttempt() throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
+      Tenants.Tenant tenant = Tenants.account(stack, plan, 10);
+      String secret = secretOf(tenant);
+      String body =
+          BatchApi.body(
+              3,
+              i -> i == 1 ? "Кружка номер " + i + " [sim:refuse]" : "Кружка номер " + i,
+              "\"webhook_url\": \"" + receiver.url("/hooks") + "\"");
+
+      String id = created(api.create(tenant.apiKey(), null, body));
+      List<WebhookReceiver.Received> calls = awaitDeliveries(receiver, tenant);
+
+      JsonNode batch = api.batch(tenant.apiKey(), id);
+      assertThat(batch.get("status").asString()).isEqualTo("completed");
+      assertSignedAndSame(calls, secret);
+      JsonNode event = TestStack.JSON.readTree(calls.get(0).body());
+      assertThat(event.get("type").asString()).isEqualTo("batch.completed");
+      assertThat(event.get("data")).isEqualTo(batch);
+      assertThat(event.get("data").get("counts").get("failed").asInt()).isEqualTo(1);
+      assertThat(event.get("data").get("counts").get("succeeded").asInt()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void aCancelledBatchSendsBatchCancelledOnceItsRunningItemsEnd() throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver("127.0.0.1").answering(status(500))) {
+      Tenants.Tenant tenant = Tenants.account(stack, plan, 40);
+      String secret = secretOf(tenant);
+      String body =
+          BatchApi.body(
+              40,
+              i -> "Светильник номер " + i + " [sim:slow=1500]",
+              "\"webhook_url\": \"" + receiver.url("/hooks") + "\"");
+
+      String id = created(api.create(tenant.apiKey(), null, body));
+      assertThat(api.cancel(tenant.apiKey(), id).status()).isEqualTo(200);
+      List<WebhookReceiver.Received> calls = awaitDeliveries(receiver, tenant);
+
+      assertSignedAndSame(calls, secret);
+      JsonNode event = TestStack.JSON.readTree(calls.get(0).body());
+      assertThat(event.get("type").asString()).isEqualTo("batch.cancelled");
+      assertThat(event.get("data").get("status").asString()).isEqualTo("cancelled");
+      assertThat(event.get("data")).isEqualTo(api.batch(tenant.apiKey(), id));
+      JsonNode account = stack.account(tenant.id());
+      assertThat(account.get("reserved").asLong()).isZero();
+      assertThat(account.get("balance").asLong())
+          .isEqualTo(40 - event.get("data").get("counts").get("succeeded").asLong());
+    }
+  }
+
+  private static String created(TestStack.Response created) {
+    assertThat(created.status()).as(created.toString()).isEqualTo(202);
+    return created.json().get("data").get("id").asString();
+  }
+
+  private static String secretOf(Tenants.Tenant tenant) throws Exception {
+    TestStack.Response secret =
+        stack.admin("POST", "/admin/accounts/" + tenant.id() + "/webhook-secret", null);
+    assertThat(secret.status()).as(secret.toString()).isEqualTo(200);
+    return secret.json().get("secret").asString();
+  }
+
+  /**
+   * The failed attempt and its retry, once the retry is recorded as delivered: another case counts
+   * the worker's deliveries before and after its own, and this one's must not land in between.
+   */
+  private static List<WebhookReceiver.Received> awaitDeliveries(
+      WebhookReceiver receiver, Tenants.Tenant tenant) {
+    await("the failed attempt and its retry")
+        .atMost(Duration.ofSeconds(120))
+        .until(() -> receiver.received().size() >= 2);
+    await("the retry recorded as delivered")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                stack
+                    .jdbc()
+                    .sql(
+                        "SELECT count(*) FROM webhook_deliveries"
+                            + " WHERE account_id = :account AND state <> 'DELIVERED'")
+                    .param("account", tenant.id())
+                    .query(Long.class)
+                    .single(),
+            pending -> pending == 0);
+    return receiver.received();
+  }
+
+  private static void assertSignedAndSame(List<WebhookReceiver.Received> calls, String secret)
+      throws Exception {
+    assertThat(calls).hasSize(2);
+    String webhookId = calls.get(0).header("webhook-id");
+    assertThat(webhookId).isNotBlank();
+    for (WebhookReceiver.Received call : calls) {
+      assertThat(call.header("webhook-id")).isEqualTo(webhookId);
+      assertThat(call.body()).isEqualTo(calls.get(0).body());
+      String signed = webhookId + "." + call.header("webhook-timestamp") + "." + call.body();
+      assertThat(call.header("webhook-signature")).isEqualTo(signature(secret, signed));
     }
   }
 
