@@ -3,6 +3,7 @@ package io.cardgen.gateway.batch;
 import io.cardgen.common.net.AddressPolicy;
 import io.cardgen.common.net.AmbiguousHosts;
 import io.cardgen.common.net.Cidr;
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.net.Ports;
 import io.cardgen.common.request.Texts;
 import java.net.InetAddress;
@@ -29,20 +30,16 @@ class WebhookAddress {
 
   private static final int MAX_LENGTH = 2048;
 
-  interface Resolver {
-    InetAddress[] resolve(String host) throws UnknownHostException;
-  }
-
   private final AddressPolicy policy;
   private final List<Cidr> allowlist;
-  private final Resolver resolver;
+  private final NameLookups.Lookup resolver;
 
   @Autowired
   WebhookAddress(BatchProperties properties) {
-    this(properties, InetAddress::getAllByName);
+    this(properties, NameLookups.Lookup.SYSTEM);
   }
 
-  WebhookAddress(BatchProperties properties, Resolver resolver) {
+  WebhookAddress(BatchProperties properties, NameLookups.Lookup resolver) {
     this.allowlist = properties.webhookPrivateHostAllowlist().stream().map(Cidr::parse).toList();
     this.policy = new AddressPolicy(allowlist);
     this.resolver = resolver;
@@ -72,7 +69,7 @@ class WebhookAddress {
     }
     List<InetAddress> addresses;
     try {
-      addresses = Arrays.asList(resolver.resolve(uri.getHost()));
+      addresses = Arrays.asList(resolver.addressesOf(uri.getHost()));
     } catch (UnknownHostException unresolved) {
       // Plain http needs an allowlisted address, which an unresolved host cannot show.
       return scheme.equals("https");

@@ -20,10 +20,10 @@ import org.apache.hc.client5.http.DnsResolver;
 final class CheckedDnsResolver implements DnsResolver {
 
   private final AddressPolicy policy;
-  private final Lookup lookup;
+  private final NameLookups.Lookup lookup;
   private final NameLookups lookups;
 
-  CheckedDnsResolver(AddressPolicy policy, Lookup lookup, NameLookups lookups) {
+  CheckedDnsResolver(AddressPolicy policy, NameLookups.Lookup lookup, NameLookups lookups) {
     this.policy = policy;
     this.lookup = lookup;
     this.lookups = lookups;
@@ -33,7 +33,7 @@ final class CheckedDnsResolver implements DnsResolver {
   public InetAddress[] resolve(String host) throws UnknownHostException {
     FetchDeadlineSockets.Connect connect = FetchDeadlineSockets.connectOnThisThread();
     InetAddress[] addresses =
-        lookups.addressesOf(lookup::addressesOf, host, connect.account(), connect.deadline());
+        lookups.addressesOf(lookup, host, connect.account(), connect.deadline());
     for (InetAddress address : addresses) {
       if (!policy.permits(address)) {
         throw new RefusedAddressException(host, address);
@@ -45,15 +45,6 @@ final class CheckedDnsResolver implements DnsResolver {
   @Override
   public String resolveCanonicalHostname(String host) {
     return host; // only asked for by Kerberos authentication, which the photo client never does
-  }
-
-  /** Where a host's addresses come from: the system resolver, or a test's own names. */
-  @FunctionalInterface
-  interface Lookup {
-
-    Lookup SYSTEM = InetAddress::getAllByName;
-
-    InetAddress[] addressesOf(String host) throws UnknownHostException;
   }
 
   /** A link host that resolves to an address photo links may not reach. */

@@ -35,7 +35,7 @@ final class PhotoHttpClient {
   private PhotoHttpClient() {}
 
   static CloseableHttpClient create(
-      PhotoProperties properties, CheckedDnsResolver.Lookup names, NameLookups lookups) {
+      PhotoProperties properties, NameLookups.Lookup names, NameLookups lookups) {
     AddressPolicy policy = AddressPolicy.allowing(properties.privateHostAllowlist());
     PoolingHttpClientConnectionManager connections =
         FetchDeadlineSockets.connections()

@@ -50,10 +50,10 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   private final ScheduledThreadPoolExecutor deadlines;
 
   PhotoLinkFetcher(PhotoProperties properties) {
-    this(properties, CheckedDnsResolver.Lookup.SYSTEM);
+    this(properties, NameLookups.Lookup.SYSTEM);
   }
 
-  PhotoLinkFetcher(PhotoProperties properties, CheckedDnsResolver.Lookup names) {
+  PhotoLinkFetcher(PhotoProperties properties, NameLookups.Lookup names) {
     this.limits = properties.limits();
     this.deadlineNanos = properties.fetchDeadline().toNanos();
     this.maxRedirects = properties.maxRedirects();

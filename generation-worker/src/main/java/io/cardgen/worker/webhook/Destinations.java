@@ -42,10 +42,10 @@ final class Destinations implements AutoCloseable {
 
   private final AddressPolicy policy;
   private final List<Cidr> allowlist;
-  private final HostResolver resolver;
+  private final NameLookups.Lookup resolver;
   private final NameLookups lookups;
 
-  Destinations(List<Cidr> allowlist, HostResolver resolver) {
+  Destinations(List<Cidr> allowlist, NameLookups.Lookup resolver) {
     this.policy = new AddressPolicy(allowlist);
     this.allowlist = List.copyOf(allowlist);
     this.resolver = resolver;
@@ -73,7 +73,7 @@ final class Destinations implements AutoCloseable {
     }
     InetAddress[] addresses;
     try {
-      addresses = lookups.addressesOf(resolver::resolve, host, account, deadline);
+      addresses = lookups.addressesOf(resolver, host, account, deadline);
     } catch (NameLookups.DeadlinePassedException e) {
       return new Unanswered(host);
     } catch (UnknownHostException e) {

@@ -1,5 +1,6 @@
 package io.cardgen.worker.webhook;
 
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.webhook.SecretSealing;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -40,7 +41,7 @@ class WebhookConfiguration {
       SecretSealing sealing,
       MeterRegistry registry,
       Clock clock) {
-    return create(jdbc, properties, sealing, registry, clock, HostResolver.SYSTEM);
+    return create(jdbc, properties, sealing, registry, clock, NameLookups.Lookup.SYSTEM);
   }
 
   @Bean
@@ -59,7 +60,7 @@ class WebhookConfiguration {
       SecretSealing sealing,
       MeterRegistry registry,
       Clock clock,
-      HostResolver resolver) {
+      NameLookups.Lookup resolver) {
     WebhookSender sender =
         new WebhookSender(new Destinations(properties.allowlist(), resolver), properties.timeout());
     RetrySchedule schedule =

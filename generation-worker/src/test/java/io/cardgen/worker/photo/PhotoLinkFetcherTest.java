@@ -2,6 +2,7 @@ package io.cardgen.worker.photo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.photo.ImageFormat;
 import io.cardgen.testsupport.PhotoHost;
 import io.cardgen.testsupport.SilentAddresses;
@@ -425,14 +426,11 @@ class PhotoLinkFetcherTest {
   }
 
   private static PhotoLinkFetcher fetcher(Duration deadline, String... allowlist) {
-    return fetcher(deadline, Duration.ofSeconds(2), CheckedDnsResolver.Lookup.SYSTEM, allowlist);
+    return fetcher(deadline, Duration.ofSeconds(2), NameLookups.Lookup.SYSTEM, allowlist);
   }
 
   private static PhotoLinkFetcher fetcher(
-      Duration deadline,
-      Duration connectTimeout,
-      CheckedDnsResolver.Lookup names,
-      String... allowlist) {
+      Duration deadline, Duration connectTimeout, NameLookups.Lookup names, String... allowlist) {
     return new PhotoLinkFetcher(
         new PhotoProperties(
             DataSize.ofBytes(MAX_BYTES),
@@ -449,7 +447,7 @@ class PhotoLinkFetcherTest {
   }
 
   /** {@link #HOST} resolves to {@code addresses}, in that order; no other name resolves. */
-  private static CheckedDnsResolver.Lookup named(List<InetAddress> addresses) {
+  private static NameLookups.Lookup named(List<InetAddress> addresses) {
     return host -> {
       if (!host.equals(HOST)) {
         throw new UnknownHostException(host);
