@@ -232,7 +232,11 @@ class BatchCreation {
     BatchBody.Read complete = (BatchBody.Read) read;
     BatchOptions.Checked checked =
         options.check(
-            request.format(), request.query(), complete.webhookUrl(), complete.metadata());
+            request.account().id(),
+            request.format(),
+            request.query(),
+            complete.webhookUrl(),
+            complete.metadata());
     if (checked instanceof BatchOptions.Invalid invalid) {
       return invalid(invalid.message());
     }

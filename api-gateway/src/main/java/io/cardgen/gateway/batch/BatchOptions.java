@@ -5,6 +5,7 @@ import io.cardgen.common.request.Texts;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -44,7 +45,12 @@ class BatchOptions {
     this.json = json;
   }
 
-  Checked check(BatchBody.Format format, Raw query, JsonNode bodyWebhook, JsonNode bodyMetadata) {
+  Checked check(
+      UUID account,
+      BatchBody.Format format,
+      Raw query,
+      JsonNode bodyWebhook,
+      JsonNode bodyMetadata) {
     JsonNode webhook = bodyWebhook;
     JsonNode metadata = bodyMetadata;
     if (format == BatchBody.Format.NDJSON) {
@@ -58,7 +64,7 @@ class BatchOptions {
     }
     String url = null;
     if (webhook != null && !webhook.isNull()) {
-      if (!webhook.isString() || !webhooks.permits(webhook.asString())) {
+      if (!webhook.isString() || !webhooks.permits(webhook.asString(), account)) {
         return new Invalid(Messages.format("batch.webhook_url"));
       }
       url = webhook.asString();

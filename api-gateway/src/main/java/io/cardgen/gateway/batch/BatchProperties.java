@@ -22,6 +22,9 @@ import org.springframework.util.unit.DataSize;
  *     it share one at its end
  * @param maxConcurrentCreations batch bodies one account may upload to one gateway at once; more
  *     answer 429 ({@link CreationSlots})
+ * @param webhookLookupTimeout how long batch creation waits for its {@code webhook_url}'s host to
+ *     resolve ({@code CARDGEN_BATCH_WEBHOOK_LOOKUP_TIMEOUT}); a host not resolved by then is judged
+ *     as one that does not resolve ({@link WebhookAddress})
  */
 @ConfigurationProperties("cardgen.batch")
 record BatchProperties(
@@ -31,7 +34,8 @@ record BatchProperties(
     @DefaultValue("") List<String> webhookPrivateHostAllowlist,
     @DefaultValue("1000") int analyzeAfterItems,
     @DefaultValue("1m") Duration analyzeMinInterval,
-    @DefaultValue("2") int maxConcurrentCreations) {
+    @DefaultValue("2") int maxConcurrentCreations,
+    @DefaultValue("2s") Duration webhookLookupTimeout) {
 
   BatchProperties {
     if (maxItems < 1) {
@@ -45,6 +49,9 @@ record BatchProperties(
     }
     if (analyzeMinInterval.isNegative()) {
       throw new IllegalArgumentException("cardgen.batch.analyze-min-interval must not be negative");
+    }
+    if (webhookLookupTimeout.isNegative() || webhookLookupTimeout.isZero()) {
+      throw new IllegalArgumentException("cardgen.batch.webhook-lookup-timeout must be positive");
     }
     webhookPrivateHostAllowlist = Cidr.allowlist(webhookPrivateHostAllowlist);
   }

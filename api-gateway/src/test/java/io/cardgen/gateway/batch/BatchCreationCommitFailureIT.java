@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.cardgen.common.batch.BatchObject;
+import io.cardgen.common.net.NameLookups;
 import io.cardgen.common.request.ApiRevision;
 import io.cardgen.gateway.api.IntakeMemories;
 import io.cardgen.gateway.auth.Account;
@@ -84,6 +85,7 @@ class BatchCreationCommitFailureIT {
   private FailingCommits commits;
   private ScheduledExecutorService analyzer;
   private final AtomicInteger statisticsRefreshes = new AtomicInteger();
+  private final NameLookups webhookLookups = new NameLookups("test-webhook-dns", 1, 1);
   private BatchCreation creation;
   private Account account;
 
@@ -146,13 +148,15 @@ class BatchCreationCommitFailureIT {
             List.of(),
             1,
             Duration.ZERO,
-            2);
+            2,
+            Duration.ofSeconds(2));
     creation =
         new BatchCreation(
             new BatchStore(JdbcClient.create(outage), new NamedParameterJdbcTemplate(outage)),
             PhotoIntakes.storingIn(photos),
             new RefusedBatchPhotos(removal, removeSoon, PhotoIntakes.storingIn(photos)),
-            new BatchOptions(new WebhookAddress(properties), JsonMapper.builder().build()),
+            new BatchOptions(
+                new WebhookAddress(properties, webhookLookups), JsonMapper.builder().build()),
             properties,
             new TransactionTemplate(commits),
             new JobStatistics(
@@ -167,6 +171,7 @@ class BatchCreationCommitFailureIT {
   void close() {
     analyzer.shutdownNow();
     photos.close();
+    webhookLookups.close();
   }
 
   @Test

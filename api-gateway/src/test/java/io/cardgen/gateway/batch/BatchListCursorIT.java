@@ -79,7 +79,8 @@ class BatchListCursorIT {
             List.of(),
             1000,
             Duration.ofMinutes(1),
-            2),
+            2,
+            Duration.ofSeconds(2)),
         new ReplyProperties(
             Duration.ofSeconds(150),
             Duration.ofSeconds(5),
