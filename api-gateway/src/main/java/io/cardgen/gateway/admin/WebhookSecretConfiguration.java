@@ -2,8 +2,6 @@ package io.cardgen.gateway.admin;
 
 import io.cardgen.common.webhook.SecretSealing;
 import java.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,18 +12,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @EnableConfigurationProperties(WebhookSecretProperties.class)
 class WebhookSecretConfiguration {
 
-  private static final Logger log = LoggerFactory.getLogger(WebhookSecretConfiguration.class);
-
   /** Refuses to start on a malformed key; says once how secrets are kept. */
   @Bean
   SecretSealing webhookSecretSealing(WebhookSecretProperties properties) {
-    SecretSealing sealing = properties.sealing();
-    if (sealing.seals()) {
-      log.info("Webhook secrets are {}", sealing);
-    } else {
-      log.warn(SecretSealing.UNSEALED_WARNING);
-    }
-    return sealing;
+    return properties.sealing().announced();
   }
 
   @Bean

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.UUID;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How webhook secrets are kept in {@code accounts} (ADR 0047): sealed with AES-256-GCM under the
@@ -43,6 +45,7 @@ public final class SecretSealing {
           + " to the base64 of 32 random bytes (openssl rand -base64 32), the same on every"
           + " gateway and worker (docs/operations.md, \"Webhook secrets at rest\").";
 
+  private static final Logger log = LoggerFactory.getLogger(SecretSealing.class);
   private static final String PREFIX = "sealed:";
   private static final String VERSION = "v1";
   private static final String TRANSFORMATION = "AES/GCM/NoPadding";
@@ -104,6 +107,19 @@ public final class SecretSealing {
   /** Whether new values are sealed; without a key they are stored plain. */
   public boolean seals() {
     return current != null;
+  }
+
+  /**
+   * Says once, in the log of the service that starts with it, how secrets are kept: under which
+   * keys, or the warning that they are stored plain. Gateway and worker both call it at start.
+   */
+  public SecretSealing announced() {
+    if (seals()) {
+      log.info("Webhook secrets are {}", this);
+    } else {
+      log.warn(UNSEALED_WARNING);
+    }
+    return this;
   }
 
   /** The stored form of {@code secret} for {@code account}: sealed under the current key if any. */

@@ -8,8 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,18 +18,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @EnableConfigurationProperties({WebhookProperties.class, WebhookSecretProperties.class})
 class WebhookConfiguration {
 
-  private static final Logger log = LoggerFactory.getLogger(WebhookConfiguration.class);
-
   /** Refuses to start on a malformed key; says once how secrets are kept. */
   @Bean
   SecretSealing webhookSecretSealing(WebhookSecretProperties properties) {
-    SecretSealing sealing = properties.sealing();
-    if (sealing.seals()) {
-      log.info("Webhook secrets are {}", sealing);
-    } else {
-      log.warn(SecretSealing.UNSEALED_WARNING);
-    }
-    return sealing;
+    return properties.sealing().announced();
   }
 
   @Bean
