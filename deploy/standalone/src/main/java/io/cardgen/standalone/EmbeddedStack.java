@@ -63,7 +63,8 @@ final class EmbeddedStack {
               settings.simulatorPort(),
               settings.simulatorLatency(),
               SimulatorProfile.fromEnvironment(settings.environment()),
-              RequestRateLimit.parse(settings.get("CARDGEN_SIMULATOR_RATE_LIMIT")));
+              RequestRateLimit.parse(settings.get("CARDGEN_SIMULATOR_RATE_LIMIT")),
+              settings.simulatorTakesJsonSchema());
       shutdown.add(simulator);
       properties.put("cardgen.llm.base-url", simulator.baseUrl().toString());
       properties.put("cardgen.llm.api-key", "simulator");

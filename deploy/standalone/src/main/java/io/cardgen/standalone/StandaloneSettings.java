@@ -63,6 +63,23 @@ record StandaloneSettings(
         && (!has("CARDGEN_LLM_API_KEY") || get("CARDGEN_LLM_API_KEY").strip().equals("simulator"));
   }
 
+  /**
+   * {@code CARDGEN_SIMULATOR_JSON_SCHEMA}: {@code true} (the default) or {@code false}, a simulated
+   * provider that refuses a JSON schema in {@code response_format}, for trying the worker's {@code
+   * json-object} mode; anything else stops the start naming the setting.
+   */
+  boolean simulatorTakesJsonSchema() {
+    String value =
+        has("CARDGEN_SIMULATOR_JSON_SCHEMA") ? get("CARDGEN_SIMULATOR_JSON_SCHEMA") : "true";
+    return switch (value.strip().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new StartRefused(
+              "CARDGEN_SIMULATOR_JSON_SCHEMA must be true or false, not «" + value.strip() + "»");
+    };
+  }
+
   boolean has(String variable) {
     String value = environment.get(variable);
     return value != null && !value.isBlank();

@@ -23,6 +23,19 @@ class StandaloneSettingsTest {
   }
 
   @Test
+  void theSimulatorTakesAJsonSchemaUnlessToldNotTo() {
+    assertThat(settings(Map.of()).simulatorTakesJsonSchema()).isTrue();
+    assertThat(
+            settings(Map.of("CARDGEN_SIMULATOR_JSON_SCHEMA", " FALSE ")).simulatorTakesJsonSchema())
+        .isFalse();
+    assertThatThrownBy(
+            () ->
+                settings(Map.of("CARDGEN_SIMULATOR_JSON_SCHEMA", "no")).simulatorTakesJsonSchema())
+        .isInstanceOf(StartRefused.class)
+        .hasMessage("CARDGEN_SIMULATOR_JSON_SCHEMA must be true or false, not «no»");
+  }
+
+  @Test
   void leavesAConfiguredKeyToTheRealProvider() {
     assertThat(settings(Map.of("CARDGEN_LLM_API_KEY", "sk-real")).wantsSimulator()).isFalse();
   }

@@ -26,10 +26,16 @@ final class CardPrompt {
 
   private final PromptLibrary library;
   private final DetailLevel imageDetail;
+  private final AnswerFormat format;
 
   CardPrompt(PromptLibrary library, DetailLevel imageDetail) {
+    this(library, imageDetail, AnswerFormat.JSON_SCHEMA);
+  }
+
+  CardPrompt(PromptLibrary library, DetailLevel imageDetail, AnswerFormat format) {
     this.library = library;
     this.imageDetail = imageDetail;
+    this.format = format;
   }
 
   /**
@@ -53,7 +59,9 @@ final class CardPrompt {
     values.put("style", spec.style().wireName());
     values.put("style_guidance", library.styleGuidance(spec.style()));
     values.put("blocks", blocks(spec));
-    return library.user().render(values);
+    String text = library.user().render(values);
+    // After the product data, so that no user text can come between the line and its schema.
+    return format.schemaInPrompt(spec).map(schema -> text + "\n\n" + schema).orElse(text);
   }
 
   private String blocks(CardSpec spec) {

@@ -26,9 +26,11 @@ final class CardRound {
   private final GroundingCheck grounding;
   private final PromptLibrary prompts;
   private final LlmMetrics metrics;
+  private final AnswerFormat format;
   private final LocalFixes fixes = new LocalFixes();
 
   CardRound(
+      AnswerFormat format,
       ProviderCall provider,
       ResponseReader reader,
       OutputValidator validator,
@@ -41,6 +43,7 @@ final class CardRound {
     this.grounding = grounding;
     this.prompts = prompts;
     this.metrics = metrics;
+    this.format = format;
   }
 
   Round run(CardSpec spec, List<ChatMessage> messages, Instant deadline) {
@@ -50,7 +53,7 @@ final class CardRound {
             .messages(messages)
             .temperature(sampling.temperature())
             .topP(sampling.topP())
-            .responseFormat(CardSchema.responseFormat(spec))
+            .responseFormat(format.responseFormat(spec))
             .build();
     return provider
         .call(request, deadline)

@@ -72,6 +72,7 @@ public class LlmConfiguration {
             new LlmRequestTimer(registry, properties.attemptTimeout()));
     CardRound round =
         new CardRound(
+            properties.responseFormat(),
             provider,
             new ResponseReader(),
             new OutputValidator(),
@@ -79,7 +80,7 @@ public class LlmConfiguration {
             prompts,
             metrics);
     return new CardWriter(
-        new CardPrompt(prompts, properties.imageDetail()),
+        new CardPrompt(prompts, properties.imageDetail(), properties.responseFormat()),
         payloads,
         provider,
         round,

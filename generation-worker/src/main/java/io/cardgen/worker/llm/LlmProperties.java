@@ -27,6 +27,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     sampling settings per creativity
  * @param imageDetail the OpenAI image detail level; {@code low} costs a fixed small number of
  *     tokens per photo, {@code high}/{@code auto} read fine print at a higher price
+ * @param responseFormat {@code json-schema} sends the card's schema as the request's {@code
+ *     response_format}; {@code json-object}, for providers that refuse a schema there, asks for a
+ *     JSON object and puts the schema into the prompt ({@link AnswerFormat})
  */
 @ConfigurationProperties("cardgen.llm")
 record LlmProperties(
@@ -38,7 +41,8 @@ record LlmProperties(
     @DefaultValue("2") int maxRetries,
     @DefaultValue("500ms") Duration retryBackoff,
     @DefaultValue("v4") String promptVersion,
-    @DefaultValue("low") DetailLevel imageDetail) {
+    @DefaultValue("low") DetailLevel imageDetail,
+    @DefaultValue("json-schema") AnswerFormat responseFormat) {
 
   static final String SIMULATOR_KEY = "simulator";
   static final String SIMULATOR_URL = "http://localhost:8090/v1";
@@ -60,6 +64,7 @@ record LlmProperties(
     requirePositive(attemptTimeout, "attemptTimeout");
     Objects.requireNonNull(retryBackoff, "cardgen.llm.retry-backoff");
     Objects.requireNonNull(imageDetail, "cardgen.llm.image-detail");
+    Objects.requireNonNull(responseFormat, "cardgen.llm.response-format");
     if (maxRetries < 0) {
       throw new IllegalArgumentException("cardgen.llm.max-retries must not be negative");
     }
@@ -71,7 +76,7 @@ record LlmProperties(
   /** Keeps the API key out of logs and failure analysis output. */
   @Override
   public String toString() {
-    return "LlmProperties[baseUrl=%s, model=%s, timeout=%s, attemptTimeout=%s, maxRetries=%d, retryBackoff=%s, promptVersion=%s, imageDetail=%s]"
+    return "LlmProperties[baseUrl=%s, model=%s, timeout=%s, attemptTimeout=%s, maxRetries=%d, retryBackoff=%s, promptVersion=%s, imageDetail=%s, responseFormat=%s]"
         .formatted(
             baseUrl,
             model,
@@ -80,7 +85,8 @@ record LlmProperties(
             maxRetries,
             retryBackoff,
             promptVersion,
-            imageDetail);
+            imageDetail,
+            responseFormat);
   }
 
   private static void requireText(String value, String name) {

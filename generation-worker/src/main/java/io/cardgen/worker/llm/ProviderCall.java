@@ -45,6 +45,7 @@ final class ProviderCall {
   private final Duration attemptTimeout;
   private final Duration firstBackoff;
   private final int maxRetries;
+  private final AnswerFormat format;
   private final LlmRequestTimer requests;
 
   ProviderCall(ChatModel model, LlmProperties properties, InstantSource clock) {
@@ -69,6 +70,7 @@ final class ProviderCall {
     this.attemptTimeout = properties.attemptTimeout();
     this.firstBackoff = properties.retryBackoff();
     this.maxRetries = properties.maxRetries();
+    this.format = properties.responseFormat();
   }
 
   /** When the card's time is up, if it starts now: both rounds of a card share this deadline. */
@@ -143,7 +145,7 @@ final class ProviderCall {
         }
         String detail = describe(e);
         if (!isTransient(e)) {
-          return Step.stop(ErrorCode.GENERATION_FAILED, detail);
+          return Step.stop(ErrorCode.GENERATION_FAILED, detail + settingHint(e));
         }
         log.warn("LLM call attempt {} failed: {}", attempt, detail);
         if (attempt > maxRetries) {
@@ -205,6 +207,24 @@ final class ProviderCall {
       return http == null || http.getMessage() == null || !http.getMessage().contains(NO_QUOTA);
     }
     return e.getCause() instanceof IOException;
+  }
+
+  /**
+   * The way out of a refusal that would fail every card alike: a provider that answers 400 to the
+   * request's {@code response_format} (DeepSeek: "This response_format type is unavailable now")
+   * takes no JSON schema there, and only the setting below makes it usable.
+   */
+  private String settingHint(RuntimeException e) {
+    HttpException http = httpCause(e);
+    boolean refusedFormat =
+        http != null
+            && http.statusCode() == 400
+            && http.getMessage() != null
+            && http.getMessage().contains("response_format");
+    return refusedFormat && format == AnswerFormat.JSON_SCHEMA
+        ? "; if the provider does not take a JSON schema as response_format, set"
+            + " CARDGEN_LLM_RESPONSE_FORMAT=json-object"
+        : "";
   }
 
   /** When a retry may start at the latest: a whole attempt before {@code deadline}, or now. */

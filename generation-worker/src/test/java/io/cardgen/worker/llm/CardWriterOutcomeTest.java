@@ -200,7 +200,8 @@ class CardWriterOutcomeTest {
             reachable.maxRetries(),
             reachable.retryBackoff(),
             reachable.promptVersion(),
-            reachable.imageDetail());
+            reachable.imageDetail(),
+            reachable.responseFormat());
 
     LlmOutcome outcome =
         TestWriters.writer(unreachable, new SimpleMeterRegistry()).write(SPEC, PHOTO);

@@ -95,7 +95,8 @@ class LlmConfigurationTest {
             0,
             Duration.ZERO,
             "v1",
-            DetailLevel.LOW);
+            DetailLevel.LOW,
+            AnswerFormat.JSON_SCHEMA);
 
     assertThat(properties.toString()).doesNotContain("sk-secret").contains("http://x/v1");
   }

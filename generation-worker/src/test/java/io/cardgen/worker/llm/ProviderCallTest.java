@@ -250,6 +250,7 @@ class ProviderCallTest {
         maxRetries,
         Duration.ofMillis(1),
         "v1",
-        dev.langchain4j.data.message.ImageContent.DetailLevel.LOW);
+        dev.langchain4j.data.message.ImageContent.DetailLevel.LOW,
+        AnswerFormat.JSON_SCHEMA);
   }
 }

@@ -22,7 +22,8 @@ final class TestWriters {
         maxRetries,
         Duration.ofMillis(1),
         "v2",
-        DetailLevel.LOW);
+        DetailLevel.LOW,
+        AnswerFormat.JSON_SCHEMA);
   }
 
   static CardWriter writer(OpenAiStub stub) {

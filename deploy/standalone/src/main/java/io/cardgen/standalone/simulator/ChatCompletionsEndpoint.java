@@ -24,18 +24,21 @@ final class ChatCompletionsEndpoint implements HttpHandler {
   private final Executor workers;
   private final ScheduledExecutorService timer;
   private final RequestWindow rateLimit;
+  private final boolean takesJsonSchema;
 
   ChatCompletionsEndpoint(
       SimulatedModel model,
       Duration latency,
       Executor workers,
       ScheduledExecutorService timer,
-      RequestWindow rateLimit) {
+      RequestWindow rateLimit,
+      boolean takesJsonSchema) {
     this.model = model;
     this.latency = latency;
     this.workers = workers;
     this.timer = timer;
     this.rateLimit = rateLimit;
+    this.takesJsonSchema = takesJsonSchema;
   }
 
   @Override
@@ -69,7 +72,7 @@ final class ChatCompletionsEndpoint implements HttpHandler {
       return invalidRequest("Request body is not valid JSON: " + e.getOriginalMessage());
     }
     try {
-      return model.answer(ChatRequest.read(root));
+      return model.answer(ChatRequest.read(root, takesJsonSchema));
     } catch (InvalidChatRequest e) {
       return invalidRequest(e.getMessage());
     }

@@ -1,5 +1,6 @@
 package io.cardgen.standalone.simulator;
 
+import java.util.Locale;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -27,7 +28,23 @@ record ChatRequest(
 
   private static final String DEFAULT_MODEL = "cardgen-simulator";
 
+  /** DeepSeek's answer to a JSON schema in {@code response_format}, which it does not take. */
+  static final String NO_JSON_SCHEMA = "This response_format type is unavailable now";
+
+  /** OpenAI's rule for {@code json_object}: a model told nothing of JSON may never stop. */
+  static final String JSON_NOT_MENTIONED =
+      "'messages' must contain the word 'json' in some form, to use 'response_format' of type"
+          + " 'json_object'.";
+
   static ChatRequest read(JsonNode root) {
+    return read(root, true);
+  }
+
+  /**
+   * @param takesJsonSchema whether a JSON schema in {@code response_format} is taken; a provider
+   *     that takes none answers such a request 400, as DeepSeek does
+   */
+  static ChatRequest read(JsonNode root, boolean takesJsonSchema) {
     if (!root.isObject()) {
       throw new InvalidChatRequest("Request body must be a JSON object");
     }
@@ -40,12 +57,19 @@ record ChatRequest(
     }
     MessageTexts texts = new MessageTexts();
     messages.values().forEach(texts::add);
+    String format = root.path("response_format").path("type").asString("");
+    if (format.equals("json_schema") && !takesJsonSchema) {
+      throw new InvalidChatRequest(NO_JSON_SCHEMA);
+    }
+    if (format.equals("json_object") && !texts.mentionJson()) {
+      throw new InvalidChatRequest(JSON_NOT_MENTIONED);
+    }
     return new ChatRequest(
         root.path("model").asString(DEFAULT_MODEL),
         texts.user.toString(),
         texts.chars,
         texts.images,
-        CardShape.of(root.path("response_format")),
+        CardShape.of(root.path("response_format"), texts.user.toString()),
         texts.followUp,
         texts.previousAnswer,
         texts.repair.toString());
@@ -72,6 +96,7 @@ record ChatRequest(
     private int chars;
     private int images;
     private boolean followUp;
+    private boolean json;
 
     void add(JsonNode message) {
       String role = message.path("role").asString("");
@@ -95,8 +120,13 @@ record ChatRequest(
       followUp |= fromAssistant;
     }
 
+    boolean mentionJson() {
+      return json;
+    }
+
     private void addText(String text, boolean fromUser) {
       chars += text.length();
+      json |= text.toLowerCase(Locale.ROOT).contains("json");
       if (fromUser) {
         user.append(text).append('\n');
         if (followUp) {

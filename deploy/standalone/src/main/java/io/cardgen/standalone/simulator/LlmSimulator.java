@@ -72,6 +72,21 @@ public final class LlmSimulator implements AutoCloseable {
    */
   public static LlmSimulator start(
       String host, int port, Duration latency, SimulatorProfile profile, RequestRateLimit limit) {
+    return start(host, port, latency, profile, limit, true);
+  }
+
+  /**
+   * Starts serving at once, as above; {@code takesJsonSchema} false makes it a provider that
+   * answers 400 to a JSON schema in {@code response_format} and takes only {@code json_object}, as
+   * DeepSeek does.
+   */
+  public static LlmSimulator start(
+      String host,
+      int port,
+      Duration latency,
+      SimulatorProfile profile,
+      RequestRateLimit limit,
+      boolean takesJsonSchema) {
     Objects.requireNonNull(latency, "latency");
     Objects.requireNonNull(profile, "profile");
     if (System.getProperty(MAX_IDLE) == null) {
@@ -87,7 +102,8 @@ public final class LlmSimulator implements AutoCloseable {
       HttpServer server = HttpServer.create(new InetSocketAddress(host, port), ACCEPT_BACKLOG);
       SimulatedModel model = new SimulatedModel(Clock.systemUTC(), profile);
       server.createContext(
-          "/", new ChatCompletionsEndpoint(model, latency, workers, timer, rateLimit));
+          "/",
+          new ChatCompletionsEndpoint(model, latency, workers, timer, rateLimit, takesJsonSchema));
       server.setExecutor(workers);
       server.start();
       return new LlmSimulator(server, workers, timer, rateLimit);
