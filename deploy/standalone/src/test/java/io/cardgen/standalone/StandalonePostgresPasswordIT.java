@@ -126,7 +126,8 @@ class StandalonePostgresPasswordIT {
       assertThatThrownBy(
               () -> StandalonePostgres.start(data, 0, new Properties(), Duration.ofSeconds(3)))
           // zonky's lock on the directory (in another JVM: "could not lock")
-          .isInstanceOf(IllegalStateException.class);
+          .isInstanceOf(StartRefused.class)
+          .hasMessage(FailedStart.inUse(data));
 
       assertThat(selectOne(running.jdbcUrl(), running.password())).isEqualTo(1);
       assertThat(data.resolve("postmaster.pid")).exists();
