@@ -3,10 +3,9 @@ package io.cardgen.worker.validation;
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.request.ProductFact;
 import io.cardgen.common.wire.CardSpec;
-import io.cardgen.worker.validation.Violation.Rule;
 import java.lang.Character.UnicodeScript;
-import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,9 +36,9 @@ import java.util.Set;
  * fewer than {@link #MIN_INPUT_LETTERS} counted letters, has no language to hold the card to, and
  * the card is not checked.
  *
- * <p>The card is judged over all its texts together, once they have {@link #MIN_CARD_LETTERS}
- * counted letters: it is in the input's language when that language's script has at least {@link
- * #CARD_SHARE} of them.
+ * <p>The card is judged over all its texts together and each of its blocks on its own ({@link
+ * LanguageJudgement}): a judged text is in the input's language when that language's script has at
+ * least {@link #CARD_SHARE} of its counted letters.
  */
 public final class CardLanguage {
 
@@ -60,17 +59,21 @@ public final class CardLanguage {
       return displayName;
     }
 
+    String scriptName() {
+      return scriptName;
+    }
+
     Language other() {
       return this == RUSSIAN ? ENGLISH : RUSSIAN;
     }
   }
 
   /**
-   * The share of the card's counted letters its language's script needs. Two thirds, not a bare
-   * majority: a card half in one language and half in the other is in neither. With the input's
-   * words left out, there is room on both sides: the wrong-language cards of the golden run
-   * measured 0 % (docs/quality.md), a Russian card full of Latin names and codes stays above 80 %
-   * ({@code CardLanguageTest}).
+   * The share of the counted letters of the card, and of each judged block, its language's script
+   * needs. Two thirds, not a bare majority: a card half in one language and half in the other is in
+   * neither. With the input's words left out, there is room on both sides: the wrong-language cards
+   * of the golden run measured 0 % (docs/quality.md), a Russian card full of Latin names and codes
+   * stays above 80 % ({@code CardLanguageTest}).
    */
   static final double CARD_SHARE = 2.0 / 3;
 
@@ -86,7 +89,7 @@ public final class CardLanguage {
   /** Below this many counted letters the input does not tell its language. */
   static final int MIN_INPUT_LETTERS = 8;
 
-  /** Below this many counted letters of its own words a card is not judged. */
+  /** Below this many counted letters of its own words a card, or a block of it, is not judged. */
   static final int MIN_CARD_LETTERS = 20;
 
   /** The longest word in capitals read as an acronym or a mark ("USB", "ГОСТ", "IKEA"). */
@@ -106,6 +109,8 @@ public final class CardLanguage {
    * holds).
    */
   record Letters(int cyrillic, int latin, int other) {
+
+    static final Letters NONE = new Letters(0, 0, 0);
 
     int total() {
       return cyrillic + latin + other;
@@ -158,46 +163,26 @@ public final class CardLanguage {
 
   /** The violation of a card not written in the input's language, if it is one. */
   static Optional<Violation> check(CardSpec spec, CardContent content) {
-    Optional<Language> requested = requested(spec);
-    if (requested.isEmpty()) {
-      return Optional.empty();
-    }
-    Language language = requested.get();
-    Letters letters = cardLetters(spec, content);
-    if (letters.total() < MIN_CARD_LETTERS || letters.share(language) >= CARD_SHARE) {
-      return Optional.empty();
-    }
-    int percent = (int) Math.round(100 * letters.share(language));
-    String written =
-        letters.share(language.other()) >= CARD_SHARE
-            ? "are in " + language.other().displayName
-            : letters.otherShare() >= CARD_SHARE
-                ? "are in a script of neither Russian nor English"
-                : "mix " + language.displayName + " and " + language.other().displayName;
-    return Optional.of(
-        new Violation(
-            Rule.WRONG_LANGUAGE,
-            ("the texts %s, but the short description is in %s (only %d%% of the letters of the"
-                    + " words not copied from the input are %s); write every text in %s, keeping"
-                    + " brand and model names as the input writes them")
-                .formatted(
-                    written,
-                    language.displayName,
-                    percent,
-                    language.scriptName,
-                    language.displayName)));
+    return requested(spec)
+        .flatMap(
+            language -> new LanguageJudgement(language, blockLetters(spec, content)).violation());
   }
 
-  /** The counted letters of every text of the card, words copied from the input left out. */
-  static Letters cardLetters(CardSpec spec, CardContent content) {
+  /**
+   * The counted letters of each block of the card, named as {@link OutputValidator} names them to
+   * the model, in the card's order; words copied from the input left out, absent blocks too.
+   */
+  static Map<String, Letters> blockLetters(CardSpec spec, CardContent content) {
     Set<String> input = new HashSet<>(words(spec.shortDescription()));
     spec.productFacts().values().forEach(value -> input.addAll(words(value)));
     spec.keywords().forEach(keyword -> input.addAll(words(keyword)));
-    Letters letters = new Letters(0, 0, 0);
-    for (String text : texts(content)) {
-      letters = letters.plus(letters(text, input));
-    }
-    return letters;
+    Map<String, Letters> blocks = new LinkedHashMap<>();
+    addBlock(blocks, "description", single(content.description()), input);
+    addBlock(blocks, "features", content.features(), input);
+    addBlock(blocks, "audience", single(content.audience()), input);
+    addBlock(blocks, "headers", content.headers(), input);
+    addBlock(blocks, "slogans", content.slogans(), input);
+    return blocks;
   }
 
   /**
@@ -267,25 +252,21 @@ public final class CardLanguage {
     return word.toLowerCase(Locale.ROOT).replace('ё', 'е');
   }
 
-  private static List<String> texts(CardContent content) {
-    List<String> texts = new ArrayList<>();
-    addText(texts, content.description());
-    addTexts(texts, content.features());
-    addText(texts, content.audience());
-    addTexts(texts, content.headers());
-    addTexts(texts, content.slogans());
-    return texts;
+  private static void addBlock(
+      Map<String, Letters> blocks, String block, List<String> texts, Set<String> input) {
+    if (texts == null) {
+      return;
+    }
+    Letters letters = Letters.NONE;
+    for (String text : texts) {
+      if (text != null) {
+        letters = letters.plus(letters(text, input));
+      }
+    }
+    blocks.put(block, letters);
   }
 
-  private static void addText(List<String> texts, String text) {
-    if (text != null) {
-      texts.add(text);
-    }
-  }
-
-  private static void addTexts(List<String> texts, List<String> items) {
-    if (items != null) {
-      items.forEach(item -> addText(texts, item));
-    }
+  private static List<String> single(String text) {
+    return text == null ? null : List.of(text);
   }
 }

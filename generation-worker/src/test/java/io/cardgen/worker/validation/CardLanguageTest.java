@@ -21,6 +21,10 @@ class CardLanguageTest {
   private static final String RUSSIAN_TEXT =
       "Лёгкая кружка для чая и кофе. Удобная ручка не нагревается, глазурь легко моется. Подойдёт"
           + " для дома и офиса, станет хорошим подарком.";
+  private static final List<String> RUSSIAN_HEADERS =
+      List.of("Кружка на каждое утро", "Чай и кофе с удовольствием", "Сделано вручную");
+  private static final List<String> RUSSIAN_SLOGANS =
+      List.of("Удобство, сделанное правильно.", "Качество в каждой детали.", "Просто. Надёжно.");
   private static final String ENGLISH_TEXT =
       "A light mug for tea and coffee. The comfortable handle stays cool and the glaze is easy to"
           + " clean. It suits home and office and makes a nice gift.";
@@ -169,6 +173,106 @@ class CardLanguageTest {
   }
 
   @Test
+  void rejectsARussianCardWithEnglishSlogansNamingThem() {
+    List<String> slogans = List.of("Premium Quality", "Sound without limits", "Made for every day");
+
+    assertThat(check(russian(), russianCard(RUSSIAN_HEADERS, slogans)))
+        .contains(
+            new Violation(
+                Rule.WRONG_LANGUAGE,
+                "the slogans are in English, but the short description is in Russian (only 0% of"
+                    + " the letters of their words not copied from the input are Cyrillic); write"
+                    + " every text in Russian, keeping brand and model names as the input writes"
+                    + " them"));
+  }
+
+  @Test
+  void rejectsARussianCardWithEnglishHeadersNamingThem() {
+    List<String> headers =
+        List.of("Sound without limits", "Your perfect morning cup", "Crafted by hand");
+
+    assertThat(check(russian(), russianCard(headers, RUSSIAN_SLOGANS)))
+        .extracting(Violation::detail)
+        .singleElement()
+        .asString()
+        .startsWith("the headers are in English, but the short description is in Russian");
+  }
+
+  @Test
+  void rejectsAnEnglishCardWithRussianSlogansNamingThem() {
+    CardContent content =
+        new CardContent(
+            ENGLISH_TEXT,
+            null,
+            null,
+            List.of("A mug for every morning", "Tea time, every time"),
+            RUSSIAN_SLOGANS);
+
+    assertThat(check(english(), content))
+        .extracting(Violation::detail)
+        .singleElement()
+        .asString()
+        .startsWith("the slogans are in Russian, but the short description is in English")
+        .endsWith(
+            "write every text in English, keeping brand and model names as the input"
+                + " writes them");
+  }
+
+  @Test
+  void namesTheSingleTextBlockAtFaultInTheSingular() {
+    CardContent content =
+        new CardContent(
+            RUSSIAN_TEXT + " " + RUSSIAN_TEXT,
+            null,
+            "For everyone who loves a slow cup of tea in the morning.",
+            null,
+            null);
+
+    assertThat(check(russian(), content))
+        .extracting(Violation::detail)
+        .singleElement()
+        .asString()
+        .startsWith("the audience is in English, but the short description is in Russian");
+  }
+
+  @Test
+  void namesTheBlocksAtFaultWhenTheWholeCardMixesLanguages() {
+    CardContent content =
+        new CardContent(
+            RUSSIAN_TEXT,
+            List.of("Comfortable handle that stays cool", "Glaze that is easy to clean"),
+            null,
+            List.of("A mug you will reach for every morning", "Tea time, every time"),
+            List.of("Simply good", "Made for every day", "Your new favourite mug"));
+
+    assertThat(check(russian(), content))
+        .extracting(Violation::detail)
+        .singleElement()
+        .asString()
+        .startsWith("the texts mix Russian and English, but the short description is in Russian")
+        .contains("; the features, the headers and the slogans are in English; write every text");
+  }
+
+  @Test
+  void doesNotJudgeABlockWithTooFewLettersOnItsOwn() {
+    // a product's name as its one slogan: 14 letters, not enough to tell a language
+    assertThat(check(russian(), russianCard(RUSSIAN_HEADERS, List.of("Aroma Master Pro"))))
+        .isEmpty();
+  }
+
+  @Test
+  void acceptsRussianHeadersCarryingLatinBrandNames() {
+    // the brands are in no input; their 17 Latin letters against 75 Cyrillic ones: 82 % Russian
+    List<String> headers =
+        List.of(
+            "Фирменный звук Harman Kardon",
+            "Корпус из алюминия и закалённого стекла",
+            "Работает с голосовым помощником Alexa");
+
+    assertThat(check(russian(), russianCard(headers, RUSSIAN_SLOGANS))).isEmpty();
+  }
+
+  @Test
   void seesThroughTheInputsWordsCopiedIntoAWrongLanguageCard() {
     // an English card that repeats the Russian product name is still English
     String copied = "Кружка керамическая ручной работы: " + ENGLISH_TEXT;
@@ -231,6 +335,15 @@ class CardLanguageTest {
 
   private static CardSpec english() {
     return aCardSpec().withShortDescription("Ceramic mug 350 ml, handmade").build();
+  }
+
+  private static CardContent russianCard(List<String> headers, List<String> slogans) {
+    return new CardContent(
+        RUSSIAN_TEXT,
+        List.of("Удобная ручка не нагревается", "Глазурь легко моется в посудомоечной машине"),
+        null,
+        headers,
+        slogans);
   }
 
   private static CardContent card(String description) {
