@@ -2,6 +2,7 @@ package io.cardgen.standalone.simulator;
 
 import static io.cardgen.standalone.simulator.CardRequestBuilder.aCardRequest;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.cardgen.common.card.CardContent;
 import io.cardgen.common.request.Creativity;
@@ -20,9 +21,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The worker's language check against the realistic simulator's answers on every golden product
@@ -62,6 +66,40 @@ class WrongLanguageGoldenTest {
     assertThat(missed).as("wrong-language answers let through").isEmpty();
   }
 
+  /**
+   * A real model's mistake the pooled share misses: a card in the right language but for one short
+   * block, its slogans (or headers). The block comes from the simulator's answer in the other
+   * language, so it is what the simulator writes in that language for the same request. A product
+   * that asks for neither block is asked for slogans here, so every golden product is tried.
+   */
+  @Test
+  void refusesEveryRightAnswerWithItsSlogansOrHeadersInTheOtherLanguage() throws IOException {
+    SimulatedModel right = new SimulatedModel(CLOCK, languageOnly(0));
+    SimulatedModel wrong = new SimulatedModel(CLOCK, languageOnly(1));
+    List<String> falseAlarms = new ArrayList<>();
+    List<String> missed = new ArrayList<>();
+    Map<String, Integer> rewritten = new TreeMap<>();
+    for (JsonNode product : products()) {
+      JsonNode asked = withSlogansOrHeaders(product);
+      String block = asked.path("request").path("slogans").asBoolean() ? "slogans" : "headers";
+      CardRequestBuilder request = request(asked);
+      CardSpec spec = spec(asked);
+      ObjectNode card = (ObjectNode) Json.MAPPER.readTree(answer(right, request));
+      if (wrongLanguage(spec, Json.MAPPER.writeValueAsString(card))) {
+        falseAlarms.add(product.path("id").asString());
+      }
+      card.set(block, Json.MAPPER.readTree(answer(wrong, request)).get(block));
+      Optional<Violation> refused = languageViolation(spec, Json.MAPPER.writeValueAsString(card));
+      if (refused.isEmpty() || !refused.get().detail().contains("the " + block)) {
+        missed.add(product.path("id").asString());
+      }
+      rewritten.merge(block, 1, Integer::sum);
+    }
+    assertThat(rewritten).containsExactly(entry("headers", 9), entry("slogans", 57));
+    assertThat(falseAlarms).as("right-language answers refused").isEmpty();
+    assertThat(missed).as("answers with a wrong-language block let through or unnamed").isEmpty();
+  }
+
   @Test
   void repairsTheLanguageOnlyWhenTheRepairNamesIt() throws IOException {
     SimulatedModel wrong = new SimulatedModel(CLOCK, languageOnly(1));
@@ -84,6 +122,10 @@ class WrongLanguageGoldenTest {
   }
 
   private boolean wrongLanguage(CardSpec spec, String answer) {
+    return languageViolation(spec, answer).isPresent();
+  }
+
+  private Optional<Violation> languageViolation(CardSpec spec, String answer) {
     JsonNode card = Json.MAPPER.readTree(answer);
     CardContent content =
         new CardContent(
@@ -93,8 +135,19 @@ class WrongLanguageGoldenTest {
             strings(card.path("headers")),
             strings(card.path("slogans")));
     return validator.validate(spec, content).stream()
-        .map(Violation::rule)
-        .anyMatch(Rule.WRONG_LANGUAGE::equals);
+        .filter(violation -> violation.rule() == Rule.WRONG_LANGUAGE)
+        .findFirst();
+  }
+
+  /** The product as it is, or asking for slogans too when it asks for neither them nor headers. */
+  private static JsonNode withSlogansOrHeaders(JsonNode product) {
+    JsonNode request = product.path("request");
+    if (request.path("slogans").asBoolean() || request.path("headers").asBoolean()) {
+      return product;
+    }
+    JsonNode copy = product.deepCopy();
+    ((ObjectNode) copy.path("request")).put("slogans", true);
+    return copy;
   }
 
   private static List<String> strings(JsonNode items) {
