@@ -31,8 +31,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The worker's language check against the realistic simulator's answers on every golden product
  * (docs/quality.md): an answer in the product's language is never refused for its language, one in
- * the other language always is, and the repair the worker then asks for comes back in the right
- * language only because it names that language.
+ * the other language always is, and so is one whose slogans or headers alone are in the other
+ * language; the repair the worker then asks for comes back in the right language only because it
+ * names that language.
  */
 class WrongLanguageGoldenTest {
 
