@@ -4,6 +4,7 @@ import dev.langchain4j.data.message.AiMessage;
 import io.cardgen.common.card.CardContent;
 import io.cardgen.worker.validation.Violation;
 import io.cardgen.worker.validation.Violation.Rule;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -15,16 +16,30 @@ import java.util.function.Function;
  *
  * @param content the card texts; {@code null} when the answer is not a card
  * @param unreadable why the answer is not a card; {@code null} when it is one
+ * @param fenced whether the card's JSON came wrapped in a markdown code block ({@link CodeFence}):
+ *     a violation of its own, which reading the block's inside has already fixed
  */
 record Answer(
     AiMessage message,
     int promptTokens,
     int completionTokens,
     CardContent content,
-    Violation unreadable) {
+    Violation unreadable,
+    boolean fenced) {
+
+  static final Violation FENCED =
+      new Violation(
+          Rule.CODE_FENCE,
+          "the answer wraps the JSON object in a markdown code block; answer with the bare object");
 
   static Answer card(AiMessage message, int promptTokens, int completionTokens, CardContent card) {
-    return new Answer(message, promptTokens, completionTokens, card, null);
+    return new Answer(message, promptTokens, completionTokens, card, null, false);
+  }
+
+  /** A card whose JSON the model wrapped in a code block. */
+  static Answer fencedCard(
+      AiMessage message, int promptTokens, int completionTokens, CardContent card) {
+    return new Answer(message, promptTokens, completionTokens, card, null, true);
   }
 
   static Answer unreadable(AiMessage message, int promptTokens, int completionTokens, String why) {
@@ -32,16 +47,28 @@ record Answer(
         new Violation(
             Rule.NOT_A_CARD,
             "the answer is not the JSON object the response schema defines: " + why);
-    return new Answer(message, promptTokens, completionTokens, null, violation);
+    return new Answer(message, promptTokens, completionTokens, null, violation, false);
   }
 
   /** The same answer with its texts fixed locally; the message stays what the model wrote. */
   Answer withContent(CardContent fixed) {
-    return new Answer(message, promptTokens, completionTokens, fixed, null);
+    return new Answer(message, promptTokens, completionTokens, fixed, null, false);
   }
 
-  /** What is wrong with this answer under {@code rules}; an unreadable answer is wrong as such. */
+  /**
+   * What is wrong with this answer under {@code rules}; an unreadable answer is wrong as such, a
+   * fenced one for its fence too.
+   */
   List<Violation> violations(Function<CardContent, List<Violation>> rules) {
-    return content == null ? List.of(unreadable) : rules.apply(content);
+    if (content == null) {
+      return List.of(unreadable);
+    }
+    if (!fenced) {
+      return rules.apply(content);
+    }
+    List<Violation> all = new ArrayList<>();
+    all.add(FENCED);
+    all.addAll(rules.apply(content));
+    return all;
   }
 }

@@ -78,10 +78,15 @@ final class CardRound {
     }
     if (answer.content() != null) {
       LocalFixes.Fixed fixed = fixes.apply(spec, answer.content());
-      if (!fixed.fixes().isEmpty() && violations(spec, fixed.content()).isEmpty()) {
-        metrics.fixed(fixed.fixes());
+      List<LocalFixes.Fix> applied = new ArrayList<>();
+      if (answer.fenced()) {
+        applied.add(LocalFixes.Fix.UNWRAP_CODE_FENCE);
+      }
+      applied.addAll(fixed.fixes());
+      if (!applied.isEmpty() && violations(spec, fixed.content()).isEmpty()) {
+        metrics.fixed(applied);
         return new Round.Accepted(
-            answer.withContent(fixed.content()), violations, fixed.fixes(), answer.content());
+            answer.withContent(fixed.content()), violations, applied, answer.content());
       }
     }
     return new Round.Rejected(answer, violations);

@@ -9,6 +9,7 @@ import io.cardgen.common.error.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import tools.jackson.core.JacksonException;
@@ -22,7 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  * answer is reported as such even when its partial text happens to be empty or broken JSON. Parsing
  * is strict (unknown or duplicate keys, wrong types, trailing text are all rejected) because a
  * lenient reader would let a malformed answer reach the card; such an answer is handed on as
- * unreadable, for the repair round to fix, rather than ending the card here.
+ * unreadable, for the repair round to fix, rather than ending the card here. The one exception is a
+ * whole answer that is a single markdown code block: its inside is read as strictly, and the fence
+ * counted as a violation that the reading fixed ({@link CodeFence}).
  */
 final class ResponseReader {
 
@@ -51,7 +54,12 @@ final class ResponseReader {
     int promptTokens = count(usage, TokenUsage::inputTokenCount);
     int completionTokens = count(usage, TokenUsage::outputTokenCount);
     AiMessage message = response.aiMessage();
+    Optional<String> fenced = CodeFence.inside(text);
     try {
+      if (fenced.isPresent()) {
+        CardContent card = parse(fenced.get());
+        return Step.ok(Answer.fencedCard(message, promptTokens, completionTokens, card));
+      }
       return Step.ok(Answer.card(message, promptTokens, completionTokens, parse(text)));
     } catch (JacksonException e) {
       return Step.ok(

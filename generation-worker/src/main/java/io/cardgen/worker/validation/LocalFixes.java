@@ -22,7 +22,12 @@ public final class LocalFixes {
     STRIP_BOLD,
     STRIP_CONTROLS,
     TRIM_DESCRIPTION,
-    DROP_EXTRA_ITEM
+    DROP_EXTRA_ITEM,
+    /**
+     * The answer's JSON read from inside the markdown code block it came in; applied by the
+     * worker's reader, not by {@link LocalFixes#apply}, which sees the texts only.
+     */
+    UNWRAP_CODE_FENCE
   }
 
   /** The answer after the fixes; {@code fixes} is empty when none applied. */

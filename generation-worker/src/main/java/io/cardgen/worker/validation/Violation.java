@@ -29,6 +29,11 @@ public record Violation(Rule rule, String detail) {
     UNREQUESTED_BLOCK,
     /** The answer is not the JSON object of the card schema (broken JSON, unknown key, …). */
     NOT_A_CARD,
+    /**
+     * The answer is the card's JSON wrapped in a markdown code block, as models write it when no
+     * response format holds them to bare JSON; read from inside the block, so fixed locally.
+     */
+    CODE_FENCE,
     /** A number with a unit that neither the product facts nor the short description state. */
     UNGROUNDED_FIGURE,
     /**

@@ -57,6 +57,30 @@ class CardWriterOutcomeTest {
                 "v2"));
   }
 
+  /**
+   * A model that no response format holds to bare JSON wraps it in a code block: read from inside
+   * at the first call, counted as a first-answer violation fixed locally, not a repair round.
+   */
+  @Test
+  void takesACardInACodeBlockAtTheFirstCallAndCountsTheFix() {
+    stub.always(completion("```json\n" + OpenAiStub.validCardJson() + "\n```", "stop"));
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+    LlmOutcome outcome =
+        TestWriters.writer(TestWriters.properties(stub, 2, Duration.ofSeconds(10)), registry)
+            .write(SPEC, PHOTO);
+
+    assertThat(outcome).isInstanceOf(LlmOutcome.Generated.class);
+    assertThat(((LlmOutcome.Generated) outcome).content().description()).isEqualTo("x".repeat(300));
+    assertThat(stub.received()).as("no repair round").hasSize(1);
+    assertThat(
+            registry.get(LlmMetrics.LOCAL_FIXES).tag("fix", "unwrap_code_fence").counter().count())
+        .isEqualTo(1);
+    assertThat(
+            registry.get(LlmMetrics.FIRST_VIOLATIONS).tag("rule", "code_fence").counter().count())
+        .isEqualTo(1);
+  }
+
   @Test
   void mapsARefusalToGenerationRefused() {
     stub.always(OpenAiStub.refusal("I can't help with that."));

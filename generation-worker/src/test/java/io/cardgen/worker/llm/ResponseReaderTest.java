@@ -49,7 +49,10 @@ class ResponseReaderTest {
         "{\"description\": \"D\", \"audience\": [\"a\"]}",
         "[{\"description\": \"D\"}]",
         "\"description\"",
-        "```json\n{\"description\": \"D\"}\n```",
+        "```json\n{\"description\": \"D\"}\n```\nHope this helps!",
+        "Here is the card:\n```json\n{\"description\": \"D\"}\n```",
+        "```json\n{\"description\": \"D\"}\n```\n```json\n{\"description\": \"E\"}\n```",
+        "```json\n{\"description\": \"D\", \"extra\": \"x\"}\n```",
         "{description: \"D\"}"
       })
   void readsAnythingButAStrictCardObjectAsUnreadableForTheRepairRound(String json) {
@@ -58,6 +61,26 @@ class ResponseReaderTest {
     assertThat(answer.content()).isNull();
     assertThat(answer.unreadable().rule()).isEqualTo(Rule.NOT_A_CARD);
     assertThat(answer.message().text()).isEqualTo(json);
+  }
+
+  /**
+   * Models write JSON in a markdown code block when no response format holds them to bare JSON: a
+   * whole answer that is one such block is read from inside, as strictly, and marked fenced.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "```json\n{\"description\": \"D\"}\n```",
+        "```\n{\"description\": \"D\"}\n```",
+        "\n```JSON \r\n{\"description\": \"D\"}```\n",
+      })
+  void readsAWholeAnswerInOneCodeBlockFromInsideAndMarksIt(String fenced) {
+    Answer answer = answer(fenced);
+
+    assertThat(answer.content()).isEqualTo(new CardContent("D", null, null, null, null));
+    assertThat(answer.fenced()).isTrue();
+    assertThat(answer.violations(content -> List.of())).containsExactly(Answer.FENCED);
+    assertThat(answer("{\"description\": \"D\"}").fenced()).isFalse();
   }
 
   @Test
