@@ -53,6 +53,8 @@ class ResponseReaderTest {
         "Here is the card:\n```json\n{\"description\": \"D\"}\n```",
         "```json\n{\"description\": \"D\"}\n```\n```json\n{\"description\": \"E\"}\n```",
         "```json\n{\"description\": \"D\", \"extra\": \"x\"}\n```",
+        "```json {\"description\": \"D\"}```",
+        "```\n```",
         "{description: \"D\"}"
       })
   void readsAnythingButAStrictCardObjectAsUnreadableForTheRepairRound(String json) {
@@ -81,6 +83,16 @@ class ResponseReaderTest {
     assertThat(answer.fenced()).isTrue();
     assertThat(answer.violations(content -> List.of())).containsExactly(Answer.FENCED);
     assertThat(answer("{\"description\": \"D\"}").fenced()).isFalse();
+  }
+
+  /** An answer is bounded at 4 MiB, not its shape: a long fenced one is read like a short one. */
+  @Test
+  void readsALongFencedAnswer() {
+    String description = "D".repeat(3_000_000);
+
+    Answer answer = answer("```json\n{\"description\": \"" + description + "\"}\n```");
+
+    assertThat(answer.content().description()).hasSize(3_000_000);
   }
 
   @Test
