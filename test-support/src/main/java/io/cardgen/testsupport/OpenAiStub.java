@@ -160,8 +160,9 @@ public final class OpenAiStub implements AutoCloseable {
 
   /**
    * A card that passes validation for the request: as many characters as the prompt's target
-   * length, in the script of the short description (Cyrillic when it has a Cyrillic letter), and
-   * every block of the request's schema with its exact item count.
+   * length, every text in the script of the short description (Cyrillic when it has a Cyrillic
+   * letter; the worker judges each block's language), and every block of the request's schema with
+   * its exact item count.
    */
   public static String fittingCard(Received request) {
     JsonNode user = request.body().get("messages").get(1).get("content").get(0);
@@ -189,10 +190,10 @@ public final class OpenAiStub implements AutoCloseable {
       } else if (property.get("type").stringValue().equals("array")) {
         ArrayNode items = card.putArray(name);
         for (int i = 1; i <= property.get("maxItems").intValue(); i++) {
-          items.add(name + " " + i);
+          items.add((russian ? "пункт " : name + " ") + i);
         }
       } else {
-        card.put(name, "A " + name + " text");
+        card.put(name, russian ? "Текст блока" : "A " + name + " text");
       }
     }
     return card.toString();
