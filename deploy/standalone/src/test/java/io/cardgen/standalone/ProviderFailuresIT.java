@@ -79,9 +79,30 @@ class ProviderFailuresIT {
     List<JsonNode> calls = provider.received(marker);
     JsonNode repair = calls.get(1).get("messages");
     assertThat(repair.get(2).get("role").asString()).isEqualTo("assistant");
-    assertThat(repair.get(2).get("content").asString()).startsWith("```json");
+    assertThat(repair.get(2).get("content").asString()).startsWith("Вот карточка товара:\n```json");
     assertThat(repair.get(3).toString())
         .contains("not the JSON object the response schema defines");
+  }
+
+  /**
+   * Models put JSON in a markdown code block when no response format holds them to bare JSON: a
+   * whole answer that is one such block is read from inside, at the first call, and charged once.
+   */
+  @Test
+  void takesACardInACodeFenceAtTheFirstCall() throws Exception {
+    long balance = stack.account(stack.demoAccountId()).get("balance").asLong();
+    String marker = provider.script("fenced-card");
+    String key = "fenced-" + UUID.randomUUID();
+
+    TestStack.Response response = stack.generate(stack.demoKey(), key, request(marker));
+
+    assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    assertThat(response.json().get("data").get("description").asString())
+        .startsWith("Керамическая кружка")
+        .doesNotContain("```");
+    assertThat(provider.received(marker)).as("no repair round").hasSize(1);
+    assertThat(stack.account(stack.demoAccountId()).get("balance").asLong()).isEqualTo(balance - 1);
+    assertThat(ledger(key)).containsExactlyInAnyOrder("RESERVE", "CHARGE");
   }
 
   @Test
