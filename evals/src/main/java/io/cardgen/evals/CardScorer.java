@@ -25,6 +25,9 @@ final class CardScorer {
   private static final List<String> LIST_BLOCKS = List.of("features", "headers", "slogans");
   private static final int STEM = 5;
 
+  /** A block with fewer letters (one slogan that is a name) tells no language of its own. */
+  private static final int BLOCK_LETTERS = 20;
+
   private CardScorer() {}
 
   static CardScore score(CardRun run) {
@@ -59,7 +62,7 @@ final class CardScorer {
         run.attempts(),
         run.latencyMillis(),
         description.codePointCount(0, description.length()) / (double) product.length(),
-        Languages.of(text).equals(product.language()),
+        inLanguage(run.card(), text, product.language()),
         product.facts().isEmpty()
             ? 1.0
             : product.facts().stream().filter(fact -> fact.foundIn(text)).count()
@@ -72,6 +75,36 @@ final class CardScorer {
             .filter(claim -> claim.foundIn(text))
             .map(GoldenProduct.Expectation::written)
             .toList());
+  }
+
+  /**
+   * Whether the card is written in {@code language}: the card as a whole by the majority of its
+   * letters, and no block with at least {@link #BLOCK_LETTERS} letters (a list's items together)
+   * mostly in the other language, so that English slogans under a long Russian description count
+   * against the card as a reader sees them.
+   */
+  static boolean inLanguage(JsonNode card, String text, String language) {
+    if (!Languages.of(text).equals(language)) {
+      return false;
+    }
+    for (String block : TEXT_BLOCKS) {
+      if (!inLanguageIfLong(card.path(block).asString(""), language)) {
+        return false;
+      }
+    }
+    for (String block : LIST_BLOCKS) {
+      StringBuilder items = new StringBuilder();
+      card.path(block).values().forEach(item -> items.append(item.asString("")).append('\n'));
+      if (!inLanguageIfLong(items.toString(), language)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean inLanguageIfLong(String block, String language) {
+    long letters = block.codePoints().filter(Character::isLetter).count();
+    return letters < BLOCK_LETTERS || !Languages.strays(block, language);
   }
 
   /** Every text block and list item of the card, one per line. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The eval's own reading of a card: spelling and number formats that must not change a score. */
 class CardScorerTest {
@@ -54,8 +55,25 @@ class CardScorerTest {
     assertThat(score(cream, "Крем для нежной кожи, широкий выбор.").factCoverage()).isEqualTo(0.5);
   }
 
+  /** A Russian card with English slogans is not in the product's language, whatever its length. */
+  @Test
+  void judgesTheLanguageOfEveryBlockNotOnlyOfTheWholeCard() {
+    ObjectNode card = Json.MAPPER.createObjectNode().put("description", "Кружка. ".repeat(40));
+    card.putArray("headers").add("Совместимость с iPhone, iPad и MacBook");
+    assertThat(score(mug, card).languageMatch()).isTrue();
+
+    card.putArray("slogans").add("Premium Quality").add("Sound without limits");
+    assertThat(score(mug, card).languageMatch()).isFalse();
+
+    card.putArray("slogans").add("Aroma Master Pro");
+    assertThat(score(mug, card).languageMatch()).as("a block too short to tell").isTrue();
+  }
+
   private static CardScore score(GoldenProduct product, String description) {
-    JsonNode card = Json.MAPPER.createObjectNode().put("description", description);
+    return score(product, Json.MAPPER.createObjectNode().put("description", description));
+  }
+
+  private static CardScore score(GoldenProduct product, JsonNode card) {
     return CardScorer.score(new CardRun(product, 200, null, null, card, 10, 1));
   }
 }
