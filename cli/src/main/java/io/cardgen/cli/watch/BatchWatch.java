@@ -29,7 +29,8 @@ public final class BatchWatch {
   public Batch untilFinished(String id) {
     PollSchedule schedule = new PollSchedule(FASTEST, SLOWEST);
     Batch batch = api.get(id);
-    try (ProgressDisplay display = new ProgressBarDisplay(out, terminal)) {
+    try (ProgressDisplay display =
+        terminal ? new ProgressBarDisplay(out) : new PlainProgressLines(out)) {
       display.show(batch);
       Duration wait = FASTEST;
       while (!batch.isFinished()) {

@@ -10,22 +10,20 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A live bar (done/total, items per second, ETA) with the failure count beside it. The rate and ETA
- * count from when watching began, so a half-done batch does not look infinitely fast.
+ * A live bar (done/total, items per second, ETA) with the failure count beside it, redrawn in place
+ * on a terminal ({@link PlainProgressLines} writes a log's lines instead). The rate and ETA count
+ * from when watching began, so a half-done batch does not look infinitely fast.
  */
 final class ProgressBarDisplay implements ProgressDisplay {
 
   private final PrintStream out;
-  private final boolean terminal;
   private ProgressBar bar;
 
   /**
-   * @param terminal whether {@code out} is a terminal: then the bar redraws in place at the
-   *     terminal's width; otherwise (a log, a pipe) it prints plain lines of a fixed width
+   * @param out a terminal: the bar redraws in place at its width
    */
-  ProgressBarDisplay(PrintStream out, boolean terminal) {
+  ProgressBarDisplay(PrintStream out) {
     this.out = out;
-    this.terminal = terminal;
   }
 
   @Override
@@ -45,16 +43,13 @@ final class ProgressBarDisplay implements ProgressDisplay {
         new ProgressBarBuilder()
             .setTaskName(id)
             .setInitialMax(counts.total())
-            .setStyle(terminal ? ProgressBarStyle.COLORFUL_UNICODE_BLOCK : ProgressBarStyle.ASCII)
+            .setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
             .setUnit(" items", 1)
             .showSpeed()
             .setSpeedUnit(ChronoUnit.SECONDS)
-            .setUpdateIntervalMillis(terminal ? 500 : 5_000)
+            .setUpdateIntervalMillis(500)
             .startsFrom(counts.finished(), Duration.ZERO)
-            .setConsumer(
-                terminal
-                    ? new ConsoleProgressBarConsumer(out)
-                    : new ConsoleProgressBarConsumer(out, 120));
+            .setConsumer(new ConsoleProgressBarConsumer(out));
     return builder.build();
   }
 
