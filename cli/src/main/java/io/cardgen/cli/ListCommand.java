@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
     description = "List your batches, newest first.")
 final class ListCommand extends BatchApiCommand implements Callable<Integer> {
 
-  private static final String ROW = "%-28s %-11s %-28s %7s %9s %7s %9s%n";
+  // An id is "bat_" and a UUID: 40 characters.
+  private static final String ROW = "%-40s %-11s %-27s %7s %9s %7s %9s%n";
 
   @Option(
       names = "--limit",
