@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
@@ -224,15 +225,27 @@ public final class PhotoLinkFetcher implements AutoCloseable {
   }
 
   private static FetchOutcome.Unavailable failed(URI target, IOException e) {
-    boolean timedOut = e instanceof InterruptedIOException;
+    boolean timedOut =
+        e instanceof InterruptedIOException || e instanceof NameLookups.DeadlinePassedException;
     String reason =
         "fetching from "
             + target.getHost()
             + (timedOut ? " timed out: " : " failed: ")
             + e.getClass().getSimpleName();
-    return new FetchOutcome.Unavailable(
-        reason,
-        PhotoProblem.of(timedOut ? PhotoProblem.Kind.TIMEOUT : PhotoProblem.Kind.UNREACHABLE));
+    return new FetchOutcome.Unavailable(reason, PhotoProblem.of(kindOf(e, timedOut)));
+  }
+
+  /**
+   * A name that does not resolve is most often a typo in the link, which the client can fix; it
+   * stays {@code image_unavailable}, since a DNS failure can pass, but its text says what to check.
+   */
+  private static PhotoProblem.Kind kindOf(IOException e, boolean timedOut) {
+    if (timedOut) {
+      return PhotoProblem.Kind.TIMEOUT;
+    }
+    return e instanceof UnknownHostException
+        ? PhotoProblem.Kind.UNKNOWN_HOST
+        : PhotoProblem.Kind.UNREACHABLE;
   }
 
   @Override

@@ -26,6 +26,7 @@ public record PhotoProblem(Kind kind, int httpStatus) {
     SCHEME("photo.scheme"),
     BAD_LINK("photo.bad_link"),
     TIMEOUT("photo.timeout"),
+    UNKNOWN_HOST("photo.unknown_host"),
     UNREACHABLE("photo.unreachable");
 
     private final String key;

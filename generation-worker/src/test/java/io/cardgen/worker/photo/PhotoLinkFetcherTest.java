@@ -258,6 +258,18 @@ class PhotoLinkFetcherTest {
     assertThat(problemOf(outcome)).isEqualTo(PhotoProblem.of(PhotoProblem.Kind.UNREACHABLE));
   }
 
+  /** A link whose host name does not resolve (a typo, most often) says so, not "unreachable". */
+  @Test
+  void callsAHostWhoseNameDoesNotResolveUnavailableNamingTheCause() {
+    try (PhotoLinkFetcher fetcher =
+        fetcher(Duration.ofSeconds(5), Duration.ofSeconds(2), named(List.of()), "127.0.0.0/8")) {
+      FetchOutcome outcome = fetcher.fetch(URI.create("http://no-such-host.example/photo.png"));
+
+      assertThat(outcome).isInstanceOf(FetchOutcome.Unavailable.class);
+      assertThat(problemOf(outcome)).isEqualTo(PhotoProblem.of(PhotoProblem.Kind.UNKNOWN_HOST));
+    }
+  }
+
   @Test
   void givesUpOnASlowServerAtTheDeadline() {
     server.on("/slow", PhotoHost.of(exchange -> Thread.sleep(10_000)));
