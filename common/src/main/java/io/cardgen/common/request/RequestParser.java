@@ -1,8 +1,10 @@
 package io.cardgen.common.request;
 
 import io.cardgen.common.error.Messages;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,9 +12,10 @@ import tools.jackson.databind.JsonNode;
  * not depend on the plan.
  *
  * <p>Validation stops at the first broken rule and reports it alone, as a Russian message naming
- * the field and the rule. Fields are checked in the order of the spec's table (image_url,
- * short_description, style, product_facts, length, headers, slogans, creativity, keywords,
- * features, audience, request_id), so the same body always gets the same message.
+ * the field and the rule; only several missing required fields are named together. Fields are
+ * checked in the order of the spec's table (image_url, short_description, style, product_facts,
+ * length, headers, slogans, creativity, keywords, features, audience, request_id), so the same body
+ * always gets the same message.
  *
  * <p>{@code null} is accepted only where the spec says "or null" (headers, slogans, creativity);
  * for every other field an explicit {@code null} breaks the field's type rule. Unknown top-level
@@ -20,6 +23,9 @@ import tools.jackson.databind.JsonNode;
  * number and size ({@link UnknownFields}), checked before the field rules.
  */
 public final class RequestParser {
+
+  /** The fields every request must have, in the order of spec §2.1. */
+  private static final List<String> REQUIRED = List.of("image_url", "short_description", "style");
 
   public static final int MAX_SHORT_DESCRIPTION = 500;
   public static final int MIN_LENGTH = 200;
@@ -42,11 +48,29 @@ public final class RequestParser {
     if (unknown.isPresent()) {
       return new ParseResult.Invalid(unknown.get());
     }
+    List<String> missing = missingRequired(body);
+    if (missing.size() > 1) {
+      return new ParseResult.Invalid(
+          Messages.format(
+              "invalid.required_many",
+              missing.stream().map(name -> "«" + name + "»").collect(Collectors.joining(", "))));
+    }
     try {
       return new ParseResult.Valid(read(new FieldReader(body, revision)));
     } catch (FieldReader.Rejection rejection) {
       return new ParseResult.Invalid(rejection.getMessage());
     }
+  }
+
+  /**
+   * The required fields the body lacks (absent or null), in the order of spec §2.1. One is named by
+   * the field's own reading; several are named together, so that a client building requests from a
+   * spreadsheet without those columns learns them in one answer instead of one per round trip.
+   */
+  private static List<String> missingRequired(JsonNode body) {
+    return REQUIRED.stream()
+        .filter(name -> body.get(name) == null || body.get(name).isNull())
+        .toList();
   }
 
   /** The earlier revision has no product_facts, keywords, features, audience or request_id. */

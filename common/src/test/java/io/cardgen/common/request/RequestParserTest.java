@@ -179,6 +179,21 @@ class RequestParserTest {
         .isEqualTo(new ParseResult.Invalid("Поле «image_url» обязательно."));
   }
 
+  /** A body built from a sheet without those columns learns all of them in one answer. */
+  @Test
+  void namesEveryMissingRequiredFieldAtOnce() {
+    assertThat(CURRENT.parse(JSON.readTree("{}")))
+        .isEqualTo(
+            new ParseResult.Invalid(
+                "Обязательные поля отсутствуют: «image_url», «short_description», «style»."));
+    assertThat(
+            CURRENT.parse(
+                JSON.readTree("{\"image_url\": \"https://shop.example/a.jpg\", \"style\": null}")))
+        .isEqualTo(
+            new ParseResult.Invalid(
+                "Обязательные поля отсутствуют: «short_description», «style»."));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"\\u0000", "\\ud800", "a\\udc00b"})
   void refusesTextThatCannotBeStored(String escape) {
