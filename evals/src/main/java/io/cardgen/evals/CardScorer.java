@@ -103,8 +103,8 @@ final class CardScorer {
   }
 
   private static boolean inLanguageIfLong(String block, String language) {
-    long letters = block.codePoints().filter(Character::isLetter).count();
-    return letters < BLOCK_LETTERS || !Languages.strays(block, language);
+    Languages.Letters letters = Languages.Letters.in(block);
+    return letters.all() < BLOCK_LETTERS || !Languages.strays(letters, language);
   }
 
   /** Every text block and list item of the card, one per line. */
